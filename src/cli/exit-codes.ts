@@ -1,0 +1,41 @@
+import { LandingGraphError, type ErrorCode } from '../errors.js';
+
+/** Exit codes of the CLI, one per thing the user must do next. */
+export const EXIT = {
+  OK: 0,
+  INTERNAL: 1,
+  USAGE: 2,
+  API_AUTH: 3,
+  NEO4J: 4,
+  INCOMPLETE: 5,
+  INTERRUPTED: 130,
+} as const;
+
+const byCode: Partial<Record<ErrorCode, number>> = {
+  CONFIG_INVALID: EXIT.USAGE,
+  SEED_INVALID: EXIT.USAGE,
+  EXPORT_TOO_LARGE: EXIT.USAGE,
+  API_AUTH: EXIT.API_AUTH,
+  NEO4J_AUTH: EXIT.NEO4J,
+  NEO4J_UNAVAILABLE: EXIT.NEO4J,
+  NEO4J_QUERY: EXIT.NEO4J,
+  NEO4J_CONFLICT: EXIT.NEO4J,
+  CRAWL_ABORTED: EXIT.INTERRUPTED,
+};
+
+/** The one place where an error becomes an exit code and a one-line message. */
+export function exitFor(error: unknown): { exitCode: number; line: string } {
+  if (error instanceof LandingGraphError) {
+    return { exitCode: byCode[error.code] ?? EXIT.INTERNAL, line: `landing-graph: ${error.code}: ${firstLine(error.message)}` };
+  }
+  const commanderCode = (error as { code?: unknown })?.code;
+  if (typeof commanderCode === 'string' && commanderCode.startsWith('commander.')) {
+    return { exitCode: EXIT.USAGE, line: '' };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { exitCode: EXIT.INTERNAL, line: `landing-graph: INTERNAL: ${firstLine(message)}` };
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { EXIT, exitFor } from './exit-codes.js';
+import { registerCommands } from './commands.js';
+
+/** The CLI is thin: parse, call the library, map errors to exit codes here and nowhere else. */
+async function main(argv: string[]): Promise<number> {
+  const program = new Command('landing-graph')
+    .description('Crawl the landing lookup service breadth-first into Neo4j for fraud and affiliation investigations.')
+    .version('0.1.0')
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)');
+  registerCommands(program);
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.OK : EXIT.USAGE;
+    }
+    const { exitCode, line } = exitFor(error);
+    if (line) process.stderr.write(`${line}\n`);
+    return exitCode;
+  }
+}
+
+process.exitCode = await main(process.argv);

@@ -1,0 +1,73 @@
+import neo4j, { type Driver, type ManagedTransaction, type Session } from 'neo4j-driver';
+import { cypher } from './cypher-files.js';
+import { toStoreError } from './neo4j-errors.js';
+
+/**
+ * Where a statement runs: a driver (each call its own managed transaction), a session, or a managed
+ * transaction that the caller already holds (so several statements commit together). As in
+ * neo4j/graphql, library code accepts any of the three.
+ */
+export type Executor = Driver | Session | ManagedTransaction;
+
+export interface RunOptions {
+  /** Default: 'write'. */
+  mode?: 'read' | 'write';
+  /** The database; only used with a Driver. Default: the server's default database. */
+  database?: string;
+}
+
+export type Row = Record<string, unknown>;
+
+function isDriver(executor: Executor): executor is Driver {
+  return typeof (executor as Driver).executeQuery === 'function';
+}
+function isSession(executor: Executor): executor is Session {
+  return typeof (executor as Session).executeWrite === 'function';
+}
+
+/** Run the statement `cypher/<name>.cypher` with parameters and return the rows as plain objects. */
+export async function runNamed(executor: Executor, name: string, params: Record<string, unknown> = {}, options: RunOptions = {}): Promise<Row[]> {
+  return runText(executor, cypher(name), params, options, name);
+}
+
+/** Run a statement text (only for text read from cypher/ files). */
+export async function runText(executor: Executor, statement: string, params: Record<string, unknown>, options: RunOptions = {}, what = 'a query'): Promise<Row[]> {
+  const mode = options.mode ?? 'write';
+  try {
+    if (isDriver(executor)) {
+      const result = await executor.executeQuery(statement, params, {
+        routing: mode === 'read' ? neo4j.routing.READ : neo4j.routing.WRITE,
+        ...(options.database ? { database: options.database } : {}),
+      });
+      return result.records.map((r) => r.toObject());
+    }
+    if (isSession(executor)) {
+      const work = async (tx: ManagedTransaction) => (await tx.run(statement, params)).records.map((r) => r.toObject());
+      return mode === 'read' ? await executor.executeRead(work) : await executor.executeWrite(work);
+    }
+    return (await executor.run(statement, params)).records.map((r) => r.toObject());
+  } catch (error) {
+    throw toStoreError(error, what);
+  }
+}
+
+/**
+ * Run `work` inside one managed write transaction (retried by the driver on transient errors, so
+ * `work` must be idempotent). With a transaction as executor, `work` joins it.
+ */
+export async function inWriteTransaction<T>(executor: Executor, work: (tx: ManagedTransaction) => Promise<T>, options: RunOptions = {}, what = 'a write'): Promise<T> {
+  try {
+    if (isDriver(executor)) {
+      const session = executor.session(options.database ? { database: options.database } : {});
+      try {
+        return await session.executeWrite(work);
+      } finally {
+        await session.close();
+      }
+    }
+    if (isSession(executor)) return await executor.executeWrite(work);
+    return await work(executor);
+  } catch (error) {
+    throw toStoreError(error, what);
+  }
+}

@@ -1,0 +1,22 @@
+import type { Driver } from 'neo4j-driver';
+import { inject } from 'vitest';
+import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
+
+/** The Neo4j that test/support/global-setup.ts found. */
+export function testConnection(): Neo4jConnection {
+  const { uri, username, password, database } = inject('neo4j');
+  return { uri, username, password, database };
+}
+
+export async function openTestDriver(): Promise<Driver> {
+  return connectNeo4j(testConnection());
+}
+
+/**
+ * Community Edition has one user database, so test files run one at a time (vitest.config.ts) and each
+ * starts from an empty graph. The schema (constraints, indexes) stays.
+ */
+export async function resetGraph(driver: Driver): Promise<void> {
+  const { database } = testConnection();
+  await driver.executeQuery('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS', {}, database ? { database } : {});
+}
