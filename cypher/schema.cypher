@@ -1,15 +1,18 @@
 // The graph's constraints and indexes, applied at every start (IF NOT EXISTS makes that idempotent).
 // This file alone holds several statements, one per `;`-terminated line.
-// Landing nodes: one per record, unique by page number and by natural key within their kind.
-CREATE CONSTRAINT domain_id IF NOT EXISTS FOR (n:Domain) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT domain_key IF NOT EXISTS FOR (n:Domain) REQUIRE n.key IS UNIQUE;
-CREATE CONSTRAINT company_id IF NOT EXISTS FOR (n:Company) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT company_key IF NOT EXISTS FOR (n:Company) REQUIRE n.key IS UNIQUE;
-CREATE CONSTRAINT email_id IF NOT EXISTS FOR (n:Email) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT email_key IF NOT EXISTS FOR (n:Email) REQUIRE n.key IS UNIQUE;
-CREATE CONSTRAINT phone_id IF NOT EXISTS FOR (n:Phone) REQUIRE n.id IS UNIQUE;
-CREATE CONSTRAINT phone_key IF NOT EXISTS FOR (n:Phone) REQUIRE n.key IS UNIQUE;
-CREATE CONSTRAINT branch_id IF NOT EXISTS FOR (n:Branch) REQUIRE n.id IS UNIQUE;
+// Landing nodes: one per record, unique by page number and by natural key within their kind. The writer
+// MERGEs on these composite keys; the per-label indexes serve analysts' lookups (MATCH (d:Domain {key: …})).
+CREATE CONSTRAINT landing_kind_id IF NOT EXISTS FOR (n:Landing) REQUIRE (n.kind, n.id) IS UNIQUE;
+CREATE CONSTRAINT landing_kind_key IF NOT EXISTS FOR (n:Landing) REQUIRE (n.kind, n.key) IS UNIQUE;
+CREATE INDEX domain_key IF NOT EXISTS FOR (n:Domain) ON (n.key);
+CREATE INDEX domain_id IF NOT EXISTS FOR (n:Domain) ON (n.id);
+CREATE INDEX company_key IF NOT EXISTS FOR (n:Company) ON (n.key);
+CREATE INDEX company_id IF NOT EXISTS FOR (n:Company) ON (n.id);
+CREATE INDEX email_key IF NOT EXISTS FOR (n:Email) ON (n.key);
+CREATE INDEX email_id IF NOT EXISTS FOR (n:Email) ON (n.id);
+CREATE INDEX phone_key IF NOT EXISTS FOR (n:Phone) ON (n.key);
+CREATE INDEX phone_id IF NOT EXISTS FOR (n:Phone) ON (n.id);
+CREATE INDEX branch_id IF NOT EXISTS FOR (n:Branch) ON (n.id);
 CREATE INDEX landing_status IF NOT EXISTS FOR (n:Landing) ON (n.status);
 CREATE INDEX landing_kind IF NOT EXISTS FOR (n:Landing) ON (n.kind);
 CREATE INDEX landing_title IF NOT EXISTS FOR (n:Landing) ON (n.title);

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
+import { crawlCommand } from './crawl-command.js';
 import { demoCommand } from './demo.js';
 
 export function registerCommands(program: Command): void {
+  program.addCommand(crawlCommand());
   program.addCommand(demoCommand());
 }

@@ -8,8 +8,7 @@ async function main(argv: string[]): Promise<number> {
   const program = new Command('landing-graph')
     .description('Crawl the landing lookup service breadth-first into Neo4j for fraud and affiliation investigations.')
     .version('0.1.0')
-    .exitOverride()
-    .showHelpAfterError('(run with --help for usage)');
+    .exitOverride();
   registerCommands(program);
   try {
     await program.parseAsync(argv);

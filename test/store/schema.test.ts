@@ -17,16 +17,16 @@ describe('cypher/schema.cypher on a real Neo4j', () => {
     await applySchema(driver, { database });
     await applySchema(driver, { database });
     const constraints = await runText(driver, 'SHOW CONSTRAINTS YIELD name RETURN collect(name) AS names', {}, { mode: 'read', database });
-    expect(constraints[0]?.names).toEqual(expect.arrayContaining(['domain_id', 'domain_key', 'company_key', 'crawl_task_uid']));
+    expect(constraints[0]?.names).toEqual(expect.arrayContaining(['landing_kind_id', 'landing_kind_key', 'crawl_id', 'crawl_task_uid']));
   });
 
   it('MERGEs a node and reads it back, and a duplicate key is refused', async () => {
     const { database } = testConnection();
     const hostile = "'}) DETACH DELETE n // пример 🚀";
-    await runText(driver, 'MERGE (d:Landing:Domain {key: $key}) SET d.title = $title', { key: 'example.com', title: hostile }, { database });
-    await runText(driver, 'MERGE (d:Landing:Domain {key: $key}) SET d.title = $title', { key: 'example.com', title: hostile }, { database });
+    await runText(driver, 'MERGE (d:Landing:Domain {kind: "domain", key: $key}) SET d.title = $title', { key: 'example.com', title: hostile }, { database });
+    await runText(driver, 'MERGE (d:Landing:Domain {kind: "domain", key: $key}) SET d.title = $title', { key: 'example.com', title: hostile }, { database });
     const rows = await runText(driver, 'MATCH (d:Domain {key: $key}) RETURN d.title AS title, count(*) AS n', { key: 'example.com' }, { mode: 'read', database });
     expect(rows).toEqual([{ title: hostile, n: 1 }]);
-    await expect(runText(driver, 'CREATE (:Landing:Domain {key: $key})', { key: 'example.com' }, { database })).rejects.toMatchObject({ code: 'NEO4J_CONFLICT' });
+    await expect(runText(driver, 'CREATE (:Landing:Domain {kind: "domain", key: $key})', { key: 'example.com' }, { database })).rejects.toMatchObject({ code: 'NEO4J_CONFLICT' });
   });
 });

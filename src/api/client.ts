@@ -1,0 +1,181 @@
+import { Pool, request, type Dispatcher } from 'undici';
+import { LandingGraphError } from '../errors.js';
+import { errorForStatus, fromNetworkError, transient } from './http-errors.js';
+import { RequestLimiter } from './limiter.js';
+import { refPath, refToString, type LandingRef } from './refs.js';
+import { backoffDelayMs, DEFAULT_RETRY, retryAfterMs, type RetryOptions } from './retry.js';
+
+export interface LandingClientOptions {
+  /** Base address of the service, e.g. `https://api.example.com` (a path prefix is kept). */
+  baseUrl: string;
+  /** Sent as X-Api-Key; never logged, never in an error. */
+  apiKey: string;
+  /** Shared throttle. Default: a RequestLimiter from `requestsPerSecond` and `maxConcurrent`. */
+  limiter?: RequestLimiter;
+  /** Used only when no limiter is given. Default: 10. */
+  requestsPerSecond?: number;
+  /** Used only when no limiter is given; also the pool's connection count. Default: 8. */
+  maxConcurrent?: number;
+  /** undici dispatcher. Default: a keep-alive Pool to the base URL's origin. */
+  dispatcher?: Dispatcher;
+  /** TCP/TLS connect time-out of the default pool. Default: 10000. */
+  connectTimeoutMs?: number;
+  /** Time to the response headers. Default: 30000. */
+  headersTimeoutMs?: number;
+  /** Longest silence while the body streams. Default: 60000. */
+  bodyTimeoutMs?: number;
+  /** A larger body fails (API_CLIENT, not retried). Default: 67108864 (64 MiB). */
+  maxBodyBytes?: number;
+  retry?: RetryOptions;
+  /** Injected for tests. Defaults: Math.random, Date.now, setTimeout. */
+  random?: () => number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Observes retries and 429 pauses (progress, logs). */
+  onEvent?: (event: ClientEvent) => void;
+}
+
+export type ClientEvent =
+  | { type: 'retry'; ref: string; failedAttempts: number; delayMs: number; code: string; message: string }
+  | { type: 'rate-limited'; ref: string; retryAfterMs: number };
+
+/** One record as served: the exact text and its parsed JSON (not yet checked against a schema). */
+export interface FetchedRecord {
+  ref: LandingRef;
+  text: string;
+  json: unknown;
+  /** Attempts made, 429 waits not counted. */
+  attempts: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Client of the landing service: GET by page number or by natural key, with the X-Api-Key header,
+ * throttled by a RequestLimiter, transient failures retried with full-jitter back-off, 429s waited
+ * out (pausing every request) without using the retry budget.
+ */
+export class LandingClient {
+  readonly limiter: RequestLimiter;
+  readonly #apiKey: string;
+  readonly #base: URL;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #ownsLimiter: boolean;
+  readonly #retry: Required<RetryOptions>;
+  readonly #options: LandingClientOptions;
+
+  constructor(options: LandingClientOptions) {
+    this.#options = options;
+    this.#apiKey = options.apiKey;
+    try {
+      this.#base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl.slice(0, -1) : options.baseUrl);
+    } catch (error) {
+      throw new LandingGraphError('CONFIG_INVALID', `the landing service base URL is not a URL: ${JSON.stringify(options.baseUrl)}`, { cause: error });
+    }
+    this.limiter = options.limiter ?? new RequestLimiter({ requestsPerSecond: options.requestsPerSecond, maxConcurrent: options.maxConcurrent, now: options.now });
+    this.#ownsLimiter = options.limiter === undefined;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Pool(this.#base.origin, {
+        connections: this.limiter.maxConcurrent,
+        connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+        headersTimeout: options.headersTimeoutMs ?? 30_000,
+        bodyTimeout: options.bodyTimeoutMs ?? 60_000,
+      });
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+  }
+
+  /** Fetch one record; throws a LandingGraphError (API_AUTH, API_NOT_FOUND, API_CLIENT, API_RETRIES_EXHAUSTED). */
+  async fetch(ref: LandingRef): Promise<FetchedRecord> {
+    const what = refToString(ref);
+    const random = this.#options.random ?? Math.random;
+    const sleep = this.#options.sleep ?? defaultSleep;
+    let failures = 0;
+    let rateLimitWaits = 0;
+    for (;;) {
+      try {
+        const { text, json } = await this.limiter.schedule(() => this.#once(ref, what));
+        return { ref, text, json, attempts: failures + 1 };
+      } catch (caught) {
+        const error = fromNetworkError(caught, what);
+        if (error.code === 'API_RATE_LIMITED') {
+          rateLimitWaits += 1;
+          if (rateLimitWaits <= this.#retry.maxRateLimitWaits) continue; // the limiter holds us until Retry-After
+          throw new LandingGraphError('API_RETRIES_EXHAUSTED', `still rate limited after ${rateLimitWaits - 1} waits for ${what}`, { cause: error });
+        }
+        if (!error.retryable) throw error;
+        failures += 1;
+        if (failures >= this.#retry.maxAttempts) {
+          throw new LandingGraphError('API_RETRIES_EXHAUSTED', `gave up on ${what} after ${failures} attempts: ${error.message}`, { cause: error, details: { attempts: failures } });
+        }
+        const delayMs = backoffDelayMs(failures, this.#retry, random);
+        this.#options.onEvent?.({ type: 'retry', ref: what, failedAttempts: failures, delayMs, code: error.code, message: error.message });
+        await sleep(delayMs);
+      }
+    }
+  }
+
+  async #once(ref: LandingRef, what: string): Promise<{ text: string; json: unknown }> {
+    const url = new URL(this.#base.pathname.replace(/\/$/, '') + refPath(ref), this.#base.origin);
+    const response = await request(url, {
+      method: 'GET',
+      dispatcher: this.#dispatcher,
+      headers: { 'x-api-key': this.#apiKey, accept: 'application/json' },
+      headersTimeout: this.#options.headersTimeoutMs ?? 30_000,
+      bodyTimeout: this.#options.bodyTimeoutMs ?? 60_000,
+    });
+    const { statusCode, headers, body } = response;
+    if (statusCode === 429) {
+      const now = (this.#options.now ?? Date.now)();
+      const waitMs = Math.min(retryAfterMs(headers['retry-after'], now, 1000), this.#retry.maxRetryAfterMs);
+      this.limiter.pauseUntil(now + waitMs);
+      this.#options.onEvent?.({ type: 'rate-limited', ref: what, retryAfterMs: waitMs });
+      await body.dump().catch(() => undefined);
+      throw errorForStatus(429, what, '');
+    }
+    if (statusCode !== 200) {
+      const snippet = await readBounded(body, 200, what, true).catch(() => '');
+      throw errorForStatus(statusCode, what, snippet);
+    }
+    const text = await readBounded(body, this.#options.maxBodyBytes ?? 64 * 1024 * 1024, what, false);
+    const contentType = String(headers['content-type'] ?? '');
+    if (/html/i.test(contentType) || /^\s*</.test(text)) {
+      throw transient('an HTML page instead of JSON (HTTP 200)', what, undefined, { contentType });
+    }
+    try {
+      return { text, json: JSON.parse(text) };
+    } catch (error) {
+      throw transient(`a body that is not complete JSON (${text.length} characters)`, what, error);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsLimiter) await this.limiter.stop();
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  /** Never show the key when the client is logged or inspected. */
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.#base.href, apiKey: '[redacted]' };
+  }
+}
+
+async function readBounded(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number, what: string, truncate: boolean): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      if (truncate) {
+        chunks.push(chunk);
+        return Buffer.concat(chunks).toString('utf8').slice(0, maxBytes);
+      }
+      throw new LandingGraphError('API_CLIENT', `the record for ${what} is larger than maxBodyBytes (${maxBytes} bytes)`, { details: { maxBytes } });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,34 @@
+import { LandingGraphError, quoteValue } from '../errors.js';
+
+/**
+ * The one place where HTTP outcomes and undici's errors become LandingGraphErrors. Nothing here may
+ * carry request headers: the X-Api-Key must never reach a message, a log or a stack.
+ */
+export function errorForStatus(status: number, what: string, bodySnippet: string): LandingGraphError {
+  const details = { status };
+  const served = bodySnippet ? ` (served ${quoteValue(bodySnippet, 120)})` : '';
+  if (status === 401 || status === 403) {
+    return new LandingGraphError('API_AUTH', `the landing service refused the API key (HTTP ${status}) for ${what}; check LANDING_API_KEY`, { details });
+  }
+  if (status === 404) return new LandingGraphError('API_NOT_FOUND', `no landing record for ${what} (HTTP 404)`, { details });
+  if (status === 429) return new LandingGraphError('API_RATE_LIMITED', `rate limited by the landing service for ${what} (HTTP 429)`, { details });
+  if (status >= 500 || status === 408) {
+    return new LandingGraphError('API_TRANSIENT', `the landing service failed for ${what} (HTTP ${status})${served}`, { details });
+  }
+  return new LandingGraphError('API_CLIENT', `the landing service rejected the request for ${what} (HTTP ${status})${served}`, { details });
+}
+
+export function transient(message: string, what: string, cause?: unknown, details: Record<string, unknown> = {}): LandingGraphError {
+  return new LandingGraphError('API_TRANSIENT', `${message} for ${what}`, { cause, details });
+}
+
+/** undici's network-level errors (time-outs, resets, closed sockets, length mismatches) are transient. */
+export function fromNetworkError(error: unknown, what: string): LandingGraphError {
+  if (error instanceof LandingGraphError) return error;
+  const code = String((error as { code?: unknown })?.code ?? '');
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_URL') {
+    return new LandingGraphError('CONFIG_INVALID', `cannot request ${what}: ${message}`, { cause: error, details: { code } });
+  }
+  return transient(`network failure ${code || 'unknown'} (${message})`, what, error, { code });
+}

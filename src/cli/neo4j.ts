@@ -1,0 +1,25 @@
+import type { Driver } from 'neo4j-driver';
+import { connectNeo4j, type Neo4jConnection } from '../store/connect.js';
+import { startLocalNeo4j } from '../store/local-neo4j.js';
+import { applySchema } from '../store/schema.js';
+
+/** Connect to the configured Neo4j, or start the project's local one; the schema is applied. */
+export async function openGraph(connection: Neo4jConnection | undefined, log: (line: string) => void): Promise<{ driver: Driver; database: string | undefined; where: string }> {
+  let where: string;
+  if (!connection) {
+    log('no NEO4J_URI: starting the local Neo4j (scripts/neo4j-local; the first start fetches it from Maven Central)');
+    const local = await startLocalNeo4j();
+    connection = local.connection;
+    where = `Neo4j Browser ${local.browserUrl} (user neo4j, password in ${local.passwordFile})`;
+  } else {
+    where = `${connection.uri}${connection.database ? ` database ${connection.database}` : ''}`;
+  }
+  const driver = await connectNeo4j(connection);
+  try {
+    await applySchema(driver, { database: connection.database });
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+  return { driver, database: connection.database, where };
+}

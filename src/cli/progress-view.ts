@@ -1,0 +1,50 @@
+import type { CrawlProgress } from '../crawl/progress.js';
+
+/**
+ * Progress on stderr: on a terminal one line rewritten in place; otherwise a plain line every
+ * `plainEveryMs` with no control characters (logs, CI).
+ */
+export function progressView(stream: NodeJS.WriteStream, plainEveryMs = 10_000): { update: (p: CrawlProgress) => void; done: () => void } {
+  const tty = stream.isTTY === true;
+  let lastPlain = 0;
+  return {
+    update(p) {
+      const line = progressLine(p);
+      if (tty) {
+        stream.write(`\r\x1b[2K${line.slice(0, (stream.columns || 120) - 1)}`);
+      } else if (p.elapsedMs - lastPlain >= plainEveryMs) {
+        lastPlain = p.elapsedMs;
+        stream.write(`${line}\n`);
+      }
+    },
+    done() {
+      if (tty) stream.write('\r\x1b[2K');
+    },
+  };
+}
+
+export function progressLine(p: CrawlProgress): string {
+  const errors = p.failed + p.invalid;
+  const eta = p.etaMs === undefined ? '?' : duration(p.etaMs);
+  return (
+    `depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} missing ${p.missing} errors ${errors} | ` +
+    `queued ${p.queued} in flight ${p.inFlight} | ${p.recordsPerSecond.toFixed(1)} rec/s | ` +
+    `retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${duration(p.elapsedMs)} elapsed, ~${eta} left`
+  );
+}
+
+export function summaryLines(p: CrawlProgress, status: string, crawlId: string): string[] {
+  return [
+    `crawl ${crawlId}: ${status} in ${duration(p.elapsedMs)}`,
+    `  records: ${p.fetched} fetched, ${p.missing} missing (404), ${p.failed} failed, ${p.invalid} broke the schema (kept raw)`,
+    `  graph:   ${p.nodesWritten} node writes, ${p.edgesWritten} edge writes; ${p.queued} still queued`,
+    `  service: ${p.recordsPerSecond.toFixed(1)} records/s, ${p.retries} retries, ${p.rateLimitWaits} waits on 429`,
+  ];
+}
+
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}

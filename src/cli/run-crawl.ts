@@ -1,0 +1,71 @@
+import type { Driver } from 'neo4j-driver';
+import { LandingClient } from '../api/client.js';
+import type { LandingRef } from '../api/refs.js';
+import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
+import type { CrawlOptions } from '../crawl/options.js';
+import { ClientEventCounter } from '../crawl/progress.js';
+import { CrawlStore } from '../store/crawl-store.js';
+import type { ServiceConfig } from './config.js';
+import { progressView, summaryLines } from './progress-view.js';
+
+export interface CrawlIntoOptions {
+  service: ServiceConfig;
+  driver: Driver;
+  database: string | undefined;
+  seeds: LandingRef[];
+  options: CrawlOptions;
+  requestsPerSecond: number;
+  concurrency: number;
+  headersTimeoutMs?: number;
+  stderr: NodeJS.WriteStream;
+}
+
+/**
+ * Wire a client, the store and the crawler together for one run, with progress on stderr and Ctrl-C
+ * (SIGINT/SIGTERM) turned into a clean stop: what is in flight is written and the crawl stays resumable.
+ */
+export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
+  const events = new ClientEventCounter();
+  const client = new LandingClient({
+    baseUrl: o.service.baseUrl,
+    apiKey: o.service.apiKey,
+    requestsPerSecond: o.requestsPerSecond,
+    maxConcurrent: o.concurrency,
+    headersTimeoutMs: o.headersTimeoutMs,
+    onEvent: events.onEvent,
+  });
+  const abort = new AbortController();
+  const onSignal = () => {
+    if (abort.signal.aborted) return;
+    o.stderr.write('\nstopping: finishing what is in flight and writing it (the same command resumes)...\n');
+    abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const view = progressView(o.stderr);
+  try {
+    const result = await runCrawl(
+      { seeds: o.seeds, options: o.options, baseUrl: o.service.baseUrl },
+      {
+        fetch: (ref) => client.fetch(ref),
+        store: new CrawlStore(o.driver, o.database),
+        maxInFlight: Math.max(o.concurrency * 2, 4),
+        events,
+        signal: abort.signal,
+        onProgress: view.update,
+      },
+    );
+    view.done();
+    if (result.alreadyComplete) {
+      o.stderr.write(`crawl ${result.crawlId} already finished; nothing requested (use --refresh to crawl again)\n`);
+    } else {
+      for (const line of summaryLines(result.progress, result.status, result.crawlId)) o.stderr.write(`${line}\n`);
+    }
+    return result;
+  } finally {
+    view.done();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await client.close();
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { LANDING_KINDS, type FollowGroup, type LandingKind } from '../api/kinds.js';
+import type { LandingRef } from '../api/refs.js';
+import { LandingGraphError } from '../errors.js';
+
+/** Options of a crawl, checked once at the edge (CLI or library caller), then trusted. */
+export const crawlOptionsSchema = z.object({
+  /** Hops from the seeds whose records are fetched; records one hop further become stubs. Default: 1. */
+  maxDepth: z.int().min(0).max(20).default(1),
+  /** List groups the crawl follows. Default: all three. */
+  follow: z.array(z.enum(['related', 'similar', 'competitor'])).min(1).default(['related', 'similar', 'competitor']),
+  /** Kinds that may be fetched (others stay stubs). Default: all four. */
+  kinds: z.array(z.enum(LANDING_KINDS)).min(1).default([...LANDING_KINDS]),
+  /** Entries followed from one list; a longer list marks its record as a hub. Default: no limit. */
+  maxFanout: z.int().min(0).optional(),
+  /** Records (seed syntax) fetched but not expanded. Default: none. */
+  skip: z.array(z.string()).default([]),
+  /** Most records requested by the crawl, all runs together. Default: no limit. */
+  maxRecords: z.int().min(1).optional(),
+  /** Records written per Neo4j transaction. Default: 100. */
+  commitEvery: z.int().min(1).max(5000).default(100),
+  /** Longest wait between commits while fetches complete. Default: 500. */
+  commitIntervalMs: z.int().min(1).default(500),
+  /** How long to keep retrying Neo4j when it is unavailable. Default: 600000 (10 min). */
+  neo4jRetryMs: z.int().min(0).default(600_000),
+  /** Crawl again although the same crawl finished before. Default: false. */
+  refresh: z.boolean().default(false),
+});
+
+export type CrawlOptionsInput = z.input<typeof crawlOptionsSchema>;
+export type CrawlOptions = z.output<typeof crawlOptionsSchema> & {
+  follow: FollowGroup[];
+  kinds: LandingKind[];
+};
+
+export function parseCrawlOptions(input: CrawlOptionsInput): CrawlOptions {
+  const result = crawlOptionsSchema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue?.path.join('.') || 'options';
+    throw new LandingGraphError('CONFIG_INVALID', `invalid crawl option ${field}: ${issue?.message ?? 'invalid'}`, { cause: result.error });
+  }
+  return result.data;
+}
+
+export type Seed = LandingRef;

@@ -1,0 +1,88 @@
+import type { FetchedRecord } from '../api/client.js';
+import { refToString, type LandingRef } from '../api/refs.js';
+import { parseLandingRecord } from '../api/schemas/index.js';
+import { isLandingGraphError, type LandingGraphError } from '../errors.js';
+import { mapFetchedRecord, mapInvalidRecord, mapUnfetched } from '../graph/map-record.js';
+import type { Commit, FrontierTask } from '../store/crawl-store.js';
+import { expand, type ExpandPolicy } from './expand.js';
+
+export interface SettlePolicy extends ExpandPolicy {
+  crawlId: string;
+  maxDepth: number;
+  /** Refs (seed syntax, normalized) whose lists are not followed. */
+  skip: ReadonlySet<string>;
+}
+
+/** A commit's worth of one task: what to write and what to queue. */
+export type Settlement = Omit<Commit, 'counts'> & { counts: Commit['counts'] };
+
+export function taskRef(task: Pick<FrontierTask, 'kind' | 'id' | 'key'>): LandingRef {
+  return task.id !== null ? { kind: task.kind, id: task.id } : { kind: task.kind, key: task.key ?? '' };
+}
+
+export function taskUid(crawlId: string, ref: LandingRef): string {
+  return `${crawlId}|${refToString(ref)}`;
+}
+
+const zero = () => ({ requested: 1, fetched: 0, missing: 0, failed: 0, invalid: 0 });
+
+/**
+ * The outcome of one fetch -> nodes, edges and frontier changes. Pure: the record is checked against its
+ * schema here; a record that breaks it is kept raw and flagged, never followed.
+ */
+export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy: SettlePolicy): Settlement {
+  const ref = taskRef(task);
+  const counts = zero();
+  let record;
+  try {
+    record = parseLandingRecord(task.kind, fetched.json);
+  } catch (error) {
+    if (!isLandingGraphError(error, 'RECORD_INVALID')) throw error;
+    counts.invalid = 1;
+    const node = mapInvalidRecord(ref, fetched.json, fetched.text, error.message);
+    return { batches: [{ nodes: [node], edges: [] }], done: [{ uid: task.uid, state: 'invalid', error: error.message }], aliases: [], queue: [], counts };
+  }
+  counts.fetched = 1;
+  const mapped = mapFetchedRecord(task.kind, record, fetched.text);
+  const aliases: Settlement['aliases'] = [];
+  if (task.id === null || task.id !== record.id) {
+    aliases.push({ uid: taskUid(policy.crawlId, { kind: task.kind, id: record.id }), kind: task.kind, id: record.id, depth: task.depth });
+  }
+  const queue: Settlement['queue'] = [];
+  const skipped = policy.skip.has(refToString(ref)) || policy.skip.has(refToString({ kind: task.kind, id: record.id })) || (mapped.self.key !== null && policy.skip.has(refToString({ kind: task.kind, key: mapped.self.key })));
+  if (task.depth < policy.maxDepth && !skipped) {
+    const { children, hubLists } = expand(mapped, policy);
+    for (const child of children) {
+      queue.push({ uid: taskUid(policy.crawlId, { kind: child.kind, id: child.id }), kind: child.kind, id: child.id, depth: task.depth + 1 });
+    }
+    if (hubLists.length > 0) {
+      mapped.self.props.hub = true;
+      mapped.self.props.hubLists = hubLists.map((h) => h.field);
+      mapped.self.props.hubListLengths = hubLists.map((h) => h.length);
+    }
+  }
+  if (skipped) mapped.self.props.expansionSkipped = true;
+  return { batches: [mapped], done: [{ uid: task.uid, state: 'done', error: null }], aliases, queue, counts };
+}
+
+/** A fetch that ended in a per-record error: 404 -> missing; retries spent or rejected -> failed. */
+export function settleFailed(task: FrontierTask, error: LandingGraphError): Settlement {
+  const counts = zero();
+  const missing = error.code === 'API_NOT_FOUND';
+  if (missing) counts.missing = 1;
+  else counts.failed = 1;
+  const node = mapUnfetched(taskRef(task), missing ? 'missing' : 'failed', error.code);
+  return { batches: [{ nodes: [node], edges: [] }], done: [{ uid: task.uid, state: missing ? 'missing' : 'failed', error: error.code }], aliases: [], queue: [], counts };
+}
+
+export function mergeSettlements(settlements: readonly Settlement[]): Commit {
+  const commit: Commit = { batches: [], done: [], aliases: [], queue: [], counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 } };
+  for (const s of settlements) {
+    commit.batches.push(...s.batches);
+    commit.done.push(...s.done);
+    commit.aliases.push(...s.aliases);
+    commit.queue.push(...s.queue);
+    for (const k of Object.keys(commit.counts) as (keyof Commit['counts'])[]) commit.counts[k] += s.counts[k];
+  }
+  return commit;
+}

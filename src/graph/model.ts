@@ -1,0 +1,48 @@
+import type { NodeKind, RelationField, RelationType } from '../api/kinds.js';
+
+/** Labels of landing nodes, from this fixed table only (never from data). */
+export const LABEL_OF_KIND = {
+  domain: 'Domain',
+  company: 'Company',
+  email: 'Email',
+  phone: 'Phone',
+  branch: 'Branch',
+} as const satisfies Record<NodeKind, string>;
+
+export type LandingStatus = 'fetched' | 'stub' | 'missing' | 'failed';
+
+/** A property value Neo4j can store: a scalar or a list of one scalar type. */
+export type PropertyValue = string | number | boolean | string[] | number[];
+
+/** One landing node to upsert. Exactly one of id and key may be missing (a seed that was never found). */
+export interface NodeRow {
+  kind: NodeKind;
+  id: number | null;
+  key: string | null;
+  status: LandingStatus;
+  title: string | null;
+  href: string | null;
+  provider: string | null;
+  /** JSON text exactly as served (fetched records; branch entries). */
+  raw: string | null;
+  /** Analyst properties (registrar, inn, dnsA, ...): scalars and string lists only. */
+  props: Record<string, PropertyValue>;
+  /** For failed/missing nodes: the error code. */
+  error: string | null;
+}
+
+/** One edge per list entry: (from record)-[type {list}]->(listed record). */
+export interface EdgeRow {
+  type: RelationType;
+  list: RelationField;
+  fromKind: NodeKind;
+  fromId: number;
+  toKind: NodeKind;
+  toId: number;
+}
+
+/** What one fetched record contributes to the graph. */
+export interface GraphBatch {
+  nodes: NodeRow[];
+  edges: EdgeRow[];
+}

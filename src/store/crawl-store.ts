@@ -1,0 +1,104 @@
+import type { Driver } from 'neo4j-driver';
+import type { LandingKind } from '../api/kinds.js';
+import type { GraphBatch } from '../graph/model.js';
+import { inWriteTransaction, runNamed } from './executor.js';
+import { writeGraph, type WriteCounts } from './graph-writer.js';
+
+/** One queued fetch of the durable frontier (a :CrawlTask node). */
+export interface FrontierTask {
+  uid: string;
+  kind: LandingKind;
+  id: number | null;
+  key: string | null;
+  depth: number;
+}
+
+export type TaskState = 'done' | 'missing' | 'failed' | 'invalid';
+export type CrawlStatus = 'running' | 'finished' | 'interrupted' | 'failed' | 'budget';
+
+export interface CrawlCounts {
+  requested: number;
+  fetched: number;
+  missing: number;
+  failed: number;
+  invalid: number;
+}
+
+/** Everything one flush commits atomically: records, settled tasks, discovered tasks, counters. */
+export interface Commit {
+  batches: GraphBatch[];
+  done: { uid: string; state: TaskState; error: string | null }[];
+  aliases: { uid: string; kind: LandingKind; id: number; depth: number }[];
+  queue: { uid: string; kind: LandingKind; id: number; depth: number }[];
+  counts: CrawlCounts;
+}
+
+export interface NewCrawl {
+  id: string;
+  fingerprint: string;
+  seeds: string[];
+  maxDepth: number;
+  options: string;
+  baseUrl: string;
+}
+
+/**
+ * The crawl's state in Neo4j: the :Crawl record and its frontier of :CrawlTask nodes. Keeping the
+ * frontier in the graph makes every commit atomic with the records it wrote (kill -9 loses at most
+ * what was in flight) and lets several workers share one frontier later.
+ */
+export class CrawlStore {
+  constructor(
+    private readonly driver: Driver,
+    private readonly database?: string,
+  ) {}
+
+  private get opts() {
+    return this.database ? { database: this.database } : {};
+  }
+
+  async latest(fingerprint: string): Promise<{ id: string; status: CrawlStatus } | undefined> {
+    const rows = await runNamed(this.driver, 'crawl-latest', { fingerprint }, { ...this.opts, mode: 'read' });
+    const row = rows[0];
+    return row ? { id: String(row.id), status: row.status as CrawlStatus } : undefined;
+  }
+
+  async create(crawl: NewCrawl, seeds: Omit<FrontierTask, 'depth'>[], nowIso: string): Promise<void> {
+    await runNamed(this.driver, 'crawl-create', { crawl, tasks: seeds, now: nowIso }, this.opts);
+  }
+
+  /** Mark a run as begun; returns the crawl's counters so far (for budgets and resumed statistics). */
+  async startRun(crawlId: string, nowIso: string): Promise<CrawlCounts & { runs: number }> {
+    const [row] = await runNamed(this.driver, 'crawl-start-run', { crawlId, now: nowIso }, this.opts);
+    if (!row) throw new Error(`crawl ${crawlId} vanished`);
+    return row as unknown as CrawlCounts & { runs: number };
+  }
+
+  async levels(crawlId: string): Promise<{ depth: number | null; queued: number }> {
+    const [row] = await runNamed(this.driver, 'frontier-levels', { crawlId }, { ...this.opts, mode: 'read' });
+    return { depth: (row?.depth as number | null) ?? null, queued: Number(row?.queued ?? 0) };
+  }
+
+  async page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierTask[]> {
+    const rows = await runNamed(this.driver, 'frontier-page', { crawlId, depth, after, limit }, { ...this.opts, mode: 'read' });
+    return rows as unknown as FrontierTask[];
+  }
+
+  /** One transaction: the records, then the tasks, so that a crash leaves both or neither. */
+  async commit(crawlId: string, commit: Commit, nowIso: string): Promise<WriteCounts> {
+    return inWriteTransaction(
+      this.driver,
+      async (tx) => {
+        const written = await writeGraph(tx, commit.batches, nowIso);
+        await runNamed(tx, 'frontier-complete', { crawlId, done: commit.done, aliases: commit.aliases, queue: commit.queue, counts: commit.counts, now: nowIso });
+        return written;
+      },
+      this.opts,
+      'writing crawled records',
+    );
+  }
+
+  async endRun(crawlId: string, status: CrawlStatus, stats: Record<string, number>, error: string | null, nowIso: string): Promise<void> {
+    await runNamed(this.driver, 'crawl-end-run', { crawlId, status, stats, error, now: nowIso }, this.opts);
+  }
+}
