@@ -28,7 +28,7 @@ FOREACH (_ IN CASE WHEN row.status IN ['missing', 'failed'] AND current = 'fetch
 WITH n, row
 WHERE row.key IS NOT NULL AND (n.key IS NULL OR (row.status = 'fetched' AND n.key <> row.key))
 OPTIONAL MATCH (holder:Landing {kind: row.kind, key: row.key})
-WITH n, row, holder
-FOREACH (_ IN CASE WHEN holder IS NOT NULL AND holder.id IS NULL THEN [1] ELSE [] END | DETACH DELETE holder)
-FOREACH (_ IN CASE WHEN holder IS NULL OR holder.id IS NULL THEN [1] ELSE [] END | SET n.key = row.key)
-FOREACH (_ IN CASE WHEN holder IS NOT NULL AND holder.id IS NOT NULL THEN [1] ELSE [] END | SET n.keyConflict = row.key)
+WITH n, row, holder, holder IS NULL AS free, holder IS NOT NULL AND holder.id IS NULL AS orphan
+FOREACH (_ IN CASE WHEN orphan THEN [1] ELSE [] END | DETACH DELETE holder)
+FOREACH (_ IN CASE WHEN free OR orphan THEN [1] ELSE [] END | SET n.key = row.key, n.keyConflict = null)
+FOREACH (_ IN CASE WHEN NOT (free OR orphan) THEN [1] ELSE [] END | SET n.keyConflict = row.key)

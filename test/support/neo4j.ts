@@ -18,5 +18,11 @@ export async function openTestDriver(): Promise<Driver> {
  */
 export async function resetGraph(driver: Driver): Promise<void> {
   const { database } = testConnection();
-  await driver.executeQuery('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS', {}, database ? { database } : {});
+  // CALL { } IN TRANSACTIONS needs an auto-commit transaction: session.run, not executeQuery.
+  const session = driver.session(database ? { database } : {});
+  try {
+    await session.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS');
+  } finally {
+    await session.close();
+  }
 }
