@@ -2,6 +2,13 @@
 // A fetch writes everything; a stub fills only a stub (never what a fetch wrote); missing/failed never
 // erase fetched data, they only note the error on it.
 UNWIND $rows AS row
+// A node known so far only by this key (a seed asked for by key, a phone named in a block) becomes
+// this node: it gets the page number before the MERGE finds it.
+CALL (row) {
+  OPTIONAL MATCH (orphan:Landing {kind: row.kind, key: row.key})
+  WHERE orphan.id IS NULL AND NOT EXISTS { MATCH (:Landing {kind: row.kind, id: row.id}) }
+  SET orphan.id = row.id
+}
 MERGE (n:Landing {kind: row.kind, id: row.id})
   ON CREATE SET n.status = row.status, n.firstSeenAt = datetime($now)
 SET n.lastSeenAt = datetime($now)
@@ -22,13 +29,11 @@ FOREACH (_ IN CASE WHEN row.status IN ['missing', 'failed'] AND current <> 'fetc
   SET n.status = row.status, n.error = row.error, n.checkedAt = datetime($now))
 FOREACH (_ IN CASE WHEN row.status IN ['missing', 'failed'] AND current = 'fetched' THEN [1] ELSE [] END |
   SET n.lastError = row.error, n.lastErrorAt = datetime($now))
-// The natural key: set when new, or when a fetch says otherwise. A node known only by that key (a seed
-// that was asked for by key) is replaced by this one; a key held by another page number is a conflict,
-// noted on the node instead of breaking the constraint.
+// The natural key: set when new, or when a fetch says otherwise. A key another node holds is a
+// conflict, noted on this node instead of breaking the constraint.
 WITH n, row
 WHERE row.key IS NOT NULL AND (n.key IS NULL OR (row.status = 'fetched' AND n.key <> row.key))
 OPTIONAL MATCH (holder:Landing {kind: row.kind, key: row.key})
-WITH n, row, holder, holder IS NULL AS free, holder IS NOT NULL AND holder.id IS NULL AS orphan
-FOREACH (_ IN CASE WHEN orphan THEN [1] ELSE [] END | DETACH DELETE holder)
-FOREACH (_ IN CASE WHEN free OR orphan THEN [1] ELSE [] END | SET n.key = row.key, n.keyConflict = null)
-FOREACH (_ IN CASE WHEN NOT (free OR orphan) THEN [1] ELSE [] END | SET n.keyConflict = row.key)
+WITH n, row, holder IS NULL AS free
+FOREACH (_ IN CASE WHEN free THEN [1] ELSE [] END | SET n.key = row.key, n.keyConflict = null)
+FOREACH (_ IN CASE WHEN free THEN [] ELSE [1] END | SET n.keyConflict = row.key)

@@ -1,14 +1,18 @@
 // Upsert landing nodes known only by natural key: seeds asked for by key that came back missing or
-// failed, or served without a usable page number. $rows: NodeRow without id; $now: ISO date-time.
+// failed, records served without a usable page number, and entities named inside blocks (stubs).
+// $rows: NodeRow with id null; $now: ISO date-time. Same precedence as upsert-nodes-by-id.
 UNWIND $rows AS row
-OPTIONAL MATCH (known:Landing {kind: row.kind, key: row.key})
-WITH row, known
-WHERE known IS NULL OR known.id IS NULL
 MERGE (n:Landing {kind: row.kind, key: row.key})
   ON CREATE SET n.status = row.status, n.firstSeenAt = datetime($now)
-SET n.lastSeenAt = datetime($now), n.status = row.status, n.error = row.error, n.checkedAt = datetime($now),
-    n.raw = coalesce(row.raw, n.raw), n += row.props
+SET n.lastSeenAt = datetime($now)
 FOREACH (_ IN CASE WHEN row.kind = 'domain' THEN [1] ELSE [] END | SET n:Domain)
 FOREACH (_ IN CASE WHEN row.kind = 'company' THEN [1] ELSE [] END | SET n:Company)
 FOREACH (_ IN CASE WHEN row.kind = 'email' THEN [1] ELSE [] END | SET n:Email)
 FOREACH (_ IN CASE WHEN row.kind = 'phone' THEN [1] ELSE [] END | SET n:Phone)
+WITH n, row, n.status AS current
+FOREACH (_ IN CASE WHEN row.status = 'fetched' THEN [1] ELSE [] END |
+  SET n += row.props, n.status = 'fetched', n.raw = row.raw, n.fetchedAt = datetime($now))
+FOREACH (_ IN CASE WHEN row.status = 'stub' AND current = 'stub' THEN [1] ELSE [] END |
+  SET n += row.props, n.title = coalesce(row.title, n.title))
+FOREACH (_ IN CASE WHEN row.status IN ['missing', 'failed'] AND current <> 'fetched' THEN [1] ELSE [] END |
+  SET n.status = row.status, n.error = row.error, n.checkedAt = datetime($now))

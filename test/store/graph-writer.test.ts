@@ -63,16 +63,17 @@ describe('writeGraph on a real Neo4j', () => {
     expect(row).toEqual({ status: 'fetched', raw: text, n: 1 });
   });
 
-  it('adopts a node known only by key when its page number turns up, and stores hostile strings verbatim', async () => {
+  it('adopts a node known only by key when its page number turns up (keeping its edges), and stores hostile strings verbatim', async () => {
     const hostile = "'}) DETACH DELETE n // Пример 🚀";
     await write([{ nodes: [mapUnfetched({ kind: 'domain', key: 'lavka-chaya.ru' }, 'failed', 'API_RETRIES_EXHAUSTED')], edges: [] }]);
+    await query("MATCH (o:Domain {key: 'lavka-chaya.ru'}) CREATE (o)-[:TEST_LINK]->(:TestMarker)");
     const { json, batch } = domainBatch((r) => {
       r.title = 'Lavka-Chaya.RU';
       (r.websiteInfo as Record<string, unknown>).title = hostile;
     });
     await write([batch]);
-    const rows = await query("MATCH (d:Domain {key: 'lavka-chaya.ru'}) RETURN d.id AS id, d.status AS status, d.siteTitle AS siteTitle");
-    expect(rows).toEqual([{ id: json.id, status: 'fetched', siteTitle: hostile }]);
+    const rows = await query("MATCH (d:Domain {key: 'lavka-chaya.ru'}) RETURN d.id AS id, d.status AS status, d.siteTitle AS siteTitle, EXISTS { (d)-[:TEST_LINK]->() } AS kept");
+    expect(rows).toEqual([{ id: json.id, status: 'fetched', siteTitle: hostile, kept: true }]);
   });
 
   it('notes a key held by another page number instead of breaking the constraint', async () => {
