@@ -67,6 +67,10 @@ export class LandingClient {
 
   constructor(options: LandingClientOptions) {
     this.#options = options;
+    // An HTTP header carries visible ASCII only; say so now rather than fail every request.
+    if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
+      throw new LandingGraphError('CONFIG_INVALID', 'the API key is empty or holds characters an HTTP header cannot carry (spaces, non-ASCII); check LANDING_API_KEY');
+    }
     this.#apiKey = options.apiKey;
     try {
       this.#base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl.slice(0, -1) : options.baseUrl);

@@ -1,6 +1,7 @@
 import neo4j, { type Driver, type ManagedTransaction, type Session } from 'neo4j-driver';
 import { cypher } from './cypher-files.js';
 import { toStoreError } from './neo4j-errors.js';
+import { toNeo4jParams } from './params.js';
 
 /**
  * Where a statement runs: a driver (each call its own managed transaction), a session, or a managed
@@ -30,9 +31,10 @@ export async function runNamed(executor: Executor, name: string, params: Record<
   return runText(executor, cypher(name), params, options, name);
 }
 
-/** Run a statement text (only for text read from cypher/ files). */
+/** Run a statement text (only for text read from cypher/ files). Whole numbers are sent as Integers. */
 export async function runText(executor: Executor, statement: string, params: Record<string, unknown>, options: RunOptions = {}, what = 'a query'): Promise<Row[]> {
   const mode = options.mode ?? 'write';
+  params = toNeo4jParams(params);
   try {
     if (isDriver(executor)) {
       const result = await executor.executeQuery(statement, params, {

@@ -1,0 +1,124 @@
+import type { Driver } from 'neo4j-driver';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LandingClient } from '../../src/api/client.js';
+import type { LandingRef } from '../../src/api/refs.js';
+import { runCrawl } from '../../src/crawl/crawler.js';
+import { parseCrawlOptions, type CrawlOptionsInput } from '../../src/crawl/options.js';
+import type { FaultOptions } from '../../src/sandbox/index.js';
+import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { CrawlStore } from '../../src/store/crawl-store.js';
+import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
+import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+
+describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
+  let sandbox: Sandbox;
+  let driver: Driver;
+  const clients: LandingClient[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ records: 300, seed: 11 });
+    driver = await openTestDriver();
+  });
+  beforeEach(async () => {
+    await resetGraph(driver);
+    sandbox.setFaults({});
+    sandbox.stats.reset();
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await driver?.close();
+    await sandbox?.close();
+  });
+
+  function crawl(seeds: LandingRef[], options: CrawlOptionsInput, extra: { apiKey?: string; rps?: number } = {}) {
+    const client = new LandingClient({ baseUrl: sandbox.url, apiKey: extra.apiKey ?? sandbox.apiKey, requestsPerSecond: extra.rps ?? Infinity, maxConcurrent: 8, headersTimeoutMs: 500, bodyTimeoutMs: 500, retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 } });
+    clients.push(client);
+    return runCrawl({ seeds, options: parseCrawlOptions({ commitIntervalMs: 20, ...options }), baseUrl: sandbox.url }, { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database), maxInFlight: 16 });
+  }
+  const companySeeds = () => sandbox.graph.ids('company').slice(0, 2).map((id) => ({ kind: 'company' as const, id }));
+
+  it.each([0, 1, 2])('depth %i gives exactly the fetched, stub and edge sets of the ground truth', async (depth) => {
+    const seeds = companySeeds();
+    const result = await crawl(seeds, { maxDepth: depth });
+    expect(result.status).toBe('finished');
+    const truth = reachable(sandbox.graph, seeds, depth);
+    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(truth));
+    // Each record requested once: no path was asked for twice.
+    const stats = sandbox.stats.snapshot();
+    expect(Math.max(...Object.values(stats.byPath))).toBe(1);
+    expect(stats.total).toBe(truth.fetched.length + truth.notFound.length);
+  });
+
+  it('starts from natural keys, asks each record once, and gives it its shortest distance', async () => {
+    const company = sandbox.graph.node(sandbox.graph.ids('company')[0]!)!;
+    const domain = sandbox.graph.node(sandbox.graph.ids('domain')[3]!)!;
+    const seeds: LandingRef[] = [
+      { kind: 'company', key: company.ogrn! },
+      { kind: 'domain', key: domain.key! },
+    ];
+    await crawl(seeds, { maxDepth: 1 });
+    const truth = reachable(sandbox.graph, [{ kind: 'company', id: company.id }, { kind: 'domain', id: domain.id }], 1);
+    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(truth));
+    const paths = Object.entries(sandbox.stats.snapshot().byPath);
+    expect(paths.filter(([p]) => p.endsWith(`/company/${company.id}`))).toEqual([]);
+    expect(Math.max(...paths.map(([, n]) => n))).toBe(1);
+  });
+
+  it('resumes nothing and requests nothing when the same crawl already finished; --refresh changes no counts', async () => {
+    const seeds = companySeeds();
+    await crawl(seeds, { maxDepth: 1 });
+    const first = await dumpGraph(driver, testConnection().database);
+    sandbox.stats.reset();
+    const again = await crawl(seeds, { maxDepth: 1 });
+    expect(again.alreadyComplete).toBe(true);
+    expect(sandbox.stats.snapshot().total).toBe(0);
+    const refreshed = await crawl(seeds, { maxDepth: 1, refresh: true });
+    expect(refreshed.alreadyComplete).toBe(false);
+    expect(await dumpGraph(driver, testConnection().database)).toEqual(first);
+  });
+
+  it('records a 404 as missing', async () => {
+    const dangling = sandbox.graph.danglingIds[0]!;
+    const kind = 'domain' as const;
+    await crawl([{ kind, id: dangling }, { kind: 'email', key: 'nobody@nowhere.invalid' }], { maxDepth: 0 });
+    const rows = await driver.executeQuery('MATCH (n:Landing) RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status, n.error AS error ORDER BY kind', {}, { database: testConnection().database });
+    expect(rows.records.map((r) => r.toObject())).toEqual([
+      { kind: 'domain', id: dangling, key: null, status: 'missing', error: 'API_NOT_FOUND' },
+      { kind: 'email', id: null, key: 'nobody@nowhere.invalid', status: 'missing', error: 'API_NOT_FOUND' },
+    ]);
+  });
+
+  it('stops at once on a refused key, records the failure, and writes nothing it did not fetch', async () => {
+    const error = await crawl(companySeeds(), { maxDepth: 2 }, { apiKey: 'wrong-key' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'API_AUTH' });
+    expect(sandbox.stats.snapshot().total).toBeLessThanOrEqual(2);
+    const rows = await driver.executeQuery('MATCH (c:Crawl) RETURN c.status AS status, c.error AS error', {}, { database: testConnection().database });
+    expect(rows.records[0]?.get('status')).toBe('failed');
+    expect(String(rows.records[0]?.get('error'))).not.toContain('wrong-key');
+    const landing = await driver.executeQuery('MATCH (n:Landing) RETURN count(n) AS n', {}, { database: testConnection().database });
+    expect(landing.records[0]?.get('n')).toBe(0);
+  });
+
+  it.each([
+    ['a 5xx storm', { errorRate: 0.3, faultSeed: 5 }],
+    ['429 bursts', { rateLimit429: { everyRequests: 15, burstLength: 3, retryAfterSeconds: 1 } }],
+  ] as [string, FaultOptions][])('ends complete and identical through %s', async (_name, faults) => {
+    const seeds = companySeeds();
+    sandbox.setFaults(faults);
+    const result = await crawl(seeds, { maxDepth: 1 });
+    expect(result.status).toBe('finished');
+    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 1)));
+  });
+
+  it('follows only the chosen lists and kinds, and flags hubs cut by --max-fanout', async () => {
+    const hub = sandbox.graph.hubIds[0]!;
+    const kind = sandbox.graph.kindOf(hub) as 'company' | 'domain';
+    const result = await crawl([{ kind, id: hub }], { maxDepth: 1, maxFanout: 3, kinds: ['domain', 'company'] });
+    expect(result.totals.fetched).toBeLessThanOrEqual(1 + 3 * 9);
+    const rows = await driver.executeQuery('MATCH (n:Landing {id: $id}) RETURN n.hub AS hub, n.hubLists AS lists, n.hubListLengths AS lengths', { id: hub }, { database: testConnection().database });
+    expect(rows.records[0]?.get('hub')).toBe(true);
+    expect(Math.max(...(rows.records[0]?.get('lengths') as number[]))).toBeGreaterThan(3);
+    const fetchedKinds = await driver.executeQuery("MATCH (n:Landing {status: 'fetched'}) RETURN collect(DISTINCT n.kind) AS kinds", {}, { database: testConnection().database });
+    expect((fetchedKinds.records[0]?.get('kinds') as string[]).every((k) => k === 'domain' || k === 'company')).toBe(true);
+  });
+});
