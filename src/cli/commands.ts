@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import { crawlCommand } from './crawl-command.js';
 import { demoCommand } from './demo.js';
+import { sandboxCommand } from '../sandbox/command.js';
 
 export function registerCommands(program: Command): void {
   program.addCommand(crawlCommand());
   program.addCommand(demoCommand());
+  program.addCommand(sandboxCommand());
 }

@@ -10,6 +10,8 @@ async function main(argv: string[]): Promise<number> {
     .version('0.1.0')
     .exitOverride();
   registerCommands(program);
+  // Subcommands made apart from the program do not inherit exitOverride: usage errors must reach us.
+  for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;

@@ -1,0 +1,107 @@
+import type { Driver } from 'neo4j-driver';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { runCli, startCli } from '../support/cli.js';
+import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
+import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+
+const RPS = 40;
+
+describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
+  let sandbox: Sandbox;
+  let driver: Driver;
+  let env: Record<string, string>;
+  let seeds: string[];
+  let expected: ReturnType<typeof expectedDump>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ records: 300, seed: 11 });
+    driver = await openTestDriver();
+    env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
+    const companies = sandbox.graph.ids('company').slice(0, 2);
+    seeds = companies.map((id) => `company#${id}`);
+    expected = expectedDump(reachable(sandbox.graph, companies.map((id) => ({ kind: 'company' as const, id })), 2));
+  });
+  beforeEach(async () => {
+    await resetGraph(driver);
+    sandbox.setFaults({});
+    sandbox.stats.reset();
+  });
+  afterAll(async () => {
+    await driver?.close();
+    await sandbox?.close();
+  });
+
+  const crawlArgs = () => ['crawl', ...seeds, '--depth', '2', '--rps', String(RPS), '--concurrency', '4'];
+  const graph = async () => statusesOnly(await dumpGraph(driver, testConnection().database));
+  const waitForRequests = async (n: number) => {
+    while (sandbox.stats.total < n) await new Promise((r) => setTimeout(r, 5));
+  };
+
+  it('finishes with exit 0, the expected graph and --json statistics on stdout', async () => {
+    const run = await runCli([...crawlArgs(), '--json'], env);
+    expect(run.code, run.stderr).toBe(0);
+    const stats = JSON.parse(run.stdout) as { status: string; totals: { fetched: number } };
+    expect(stats.status).toBe('finished');
+    expect(await graph()).toEqual(expected);
+    expect(run.stderr).not.toMatch(/\x1b\[/); // no terminal: no control characters
+  });
+
+  it('after kill -9, the same command finishes with the same graph, re-requesting at most what was in flight', async () => {
+    const first = startCli(crawlArgs(), env);
+    await waitForRequests(25 + Math.floor(Math.random() * 40));
+    first.child.kill('SIGKILL');
+    await first.done;
+    const second = await runCli(crawlArgs(), env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(await graph()).toEqual(expected);
+    const stats = sandbox.stats.snapshot();
+    const repeated = Object.values(stats.byPath).reduce((n, c) => n + c - 1, 0);
+    // In flight at the kill: requests under way (2 x concurrency) and fetched records not yet committed (<= 0.5 s of requests).
+    expect(repeated).toBeLessThanOrEqual(2 * 4 + Math.ceil(RPS * 0.5) + 1);
+  });
+
+  it('on Ctrl-C writes what is in flight, exits 130 with one line, and the same command resumes without repeating a request', async () => {
+    const first = startCli(crawlArgs(), env);
+    await waitForRequests(30);
+    first.child.kill('SIGINT');
+    const stopped = await first.done;
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/CRAWL_ABORTED: crawl \S+ interrupted; .* the same command resumes it/);
+    const crawls = await driver.executeQuery('MATCH (c:Crawl) RETURN c.status AS status', {}, { database: testConnection().database });
+    expect(crawls.records.map((r) => r.get('status'))).toEqual(['interrupted']);
+    const second = await runCli(crawlArgs(), env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(await graph()).toEqual(expected);
+    expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
+  });
+
+  it.each([
+    [['crawl', 'domain:not a domain'], 2, /SEED_INVALID: malformed seed "domain:not a domain": not a domain name/],
+    [['crawl', 'phone:12345', '--depth', '1'], 2, /SEED_INVALID: malformed seed "phone:12345"/],
+    [['crawl', 'company#1', '--depth', 'two'], 2, /--depth must be a whole number/],
+  ])('refuses %j with exit %i and one line', async (args, code, line) => {
+    const run = await runCli(args, env);
+    expect(run.code).toBe(code);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(line);
+    expect(sandbox.stats.snapshot().total).toBe(0);
+  });
+
+  it('exits 3 with one line when the service refuses the key, never printing it', async () => {
+    const run = await runCli(crawlArgs(), { ...env, LANDING_API_KEY: 'not-the-key-SECRET' });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/API_AUTH: the landing service refused the API key \(HTTP 401\)/);
+    expect(run.stderr + run.stdout).not.toContain('SECRET');
+  });
+
+  it('exits 4 with one line when Neo4j is unreachable or refuses the credentials', async () => {
+    const unreachable = await runCli(crawlArgs(), { ...env, NEO4J_URI: 'bolt://127.0.0.1:1' });
+    expect(unreachable.code).toBe(4);
+    expect(unreachable.stderr.trim().split('\n').pop()).toMatch(/NEO4J_UNAVAILABLE: Neo4j is unavailable/);
+    const refused = await runCli(crawlArgs(), { ...env, NEO4J_PASSWORD: 'wrong-password-SECRET' });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/NEO4J_AUTH: Neo4j refused the credentials/);
+    expect(refused.stderr).not.toContain('SECRET');
+  });
+});
