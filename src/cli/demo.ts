@@ -1,30 +1,65 @@
 import { Command } from 'commander';
-import { connectNeo4j, type Neo4jConnection } from '../store/connect.js';
-import { startLocalNeo4j } from '../store/local-neo4j.js';
-import { applySchema } from '../store/schema.js';
+import type { LandingRef } from '../api/refs.js';
+import { parseCrawlOptions } from '../crawl/options.js';
+import { parseSeed } from '../crawl/seeds.js';
+import { LandingGraphError } from '../errors.js';
+import { startSandbox } from '../sandbox/index.js';
+import { readConfig } from './config.js';
+import { openGraph } from './neo4j.js';
+import { crawlInto } from './run-crawl.js';
 
-/** `landing-graph demo`: the README's main command; needs nothing but this project. */
+/**
+ * `landing-graph demo`: the README's main command. With LANDING_BASE_URL and LANDING_API_KEY it crawls
+ * the real service from the given seeds; otherwise it starts the built-in sandbox and crawls from a few
+ * of its seeds. Neo4j: NEO4J_URI, else the local one.
+ */
 export function demoCommand(): Command {
   return new Command('demo')
-    .description('Run the main job on built-in defaults: a local Neo4j (or NEO4J_URI) and the built-in sandbox of the service')
-    .action(async () => {
-      let connection: Neo4jConnection;
-      let where: string;
-      if (process.env.NEO4J_URI) {
-        connection = { uri: process.env.NEO4J_URI, username: process.env.NEO4J_USERNAME ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '', database: process.env.NEO4J_DATABASE || undefined };
-        where = `${connection.uri} (NEO4J_URI)`;
-      } else {
-        process.stderr.write('demo: starting the local Neo4j (first run fetches it from Maven Central)...\n');
-        const local = await startLocalNeo4j();
-        connection = local.connection;
-        where = `${local.browserUrl} (user neo4j, password in ${local.passwordFile})`;
-      }
-      const driver = await connectNeo4j(connection);
+    .description('The main job on defaults: crawl (depth 2) the service, or the built-in sandbox when no API key is set, into Neo4j (NEO4J_URI or a local one)')
+    .argument('[seed...]', 'seeds (required with a real service; the sandbox picks its own)')
+    .option('--records <n>', 'records in the sandbox graph', '2000')
+    .action(async (seedArgs: string[], flags: { records: string }) => {
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const config = readConfig(process.env);
+      const graph = await openGraph(config.neo4j, log);
+      const sandbox = config.service ? undefined : await startSandbox({ records: Number(flags.records), seed: 1 });
       try {
-        await applySchema(driver, { database: connection.database });
+        let seeds: LandingRef[] = seedArgs.map(parseSeed);
+        const service = config.service ?? { baseUrl: sandbox!.url, apiKey: sandbox!.apiKey };
+        if (sandbox) {
+          const g = sandbox.graph;
+          const company = g.node(g.ids('company')[0]!)!;
+          const domain = g.node(g.ids('domain')[1]!)!;
+          const email = g.node(g.ids('email')[2]!)!;
+          seeds = [{ kind: 'company', key: company.key! }, { kind: 'domain', key: domain.key! }, { kind: 'email', key: email.key! }];
+          log(`demo: no LANDING_API_KEY, so the built-in sandbox of the service (${g.recordCount} records) at ${sandbox.url}`);
+        } else if (seeds.length === 0) {
+          throw new LandingGraphError('SEED_INVALID', 'demo against a real service needs seeds, e.g. landing-graph demo domain:example.com');
+        }
+        log(`demo: crawling ${seeds.map((s) => (s.id !== undefined ? `${s.kind}#${s.id}` : `${s.kind}:${s.key}`)).join(' ')} to depth 2`);
+        const result = await crawlInto({
+          service,
+          driver: graph.driver,
+          database: graph.database,
+          seeds,
+          options: parseCrawlOptions({ maxDepth: 2 }),
+          requestsPerSecond: sandbox ? 200 : 10,
+          concurrency: 8,
+          stderr: process.stderr,
+        });
+        process.stdout.write(
+          [
+            `demo: crawl ${result.crawlId} ${result.alreadyComplete ? 'was already complete' : result.status}: ${result.totals.fetched} records fetched.`,
+            `Look at it in ${graph.where}`,
+            'Try in Neo4j Browser:',
+            '  MATCH (c:Company)-[r]-(n:Landing) RETURN c, r, n LIMIT 100',
+            "  MATCH (n:Landing) RETURN n.kind AS kind, n.status AS status, count(*) AS nodes ORDER BY kind, status",
+            '',
+          ].join('\n'),
+        );
       } finally {
-        await driver.close();
+        await sandbox?.close();
+        await graph.driver.close();
       }
-      process.stdout.write(`demo: Neo4j is ready with the landing-graph schema. Look at it in ${where}\n`);
     });
 }
