@@ -61,7 +61,7 @@ describe('LandingClient against the sandbox over real HTTP', () => {
 
   it('stops at once on a refused key (401), without retrying, and never shows the key', async () => {
     const c = client({ apiKey: 'wrong-key-TOPSECRET' });
-    const error = await c.fetch({ kind: 'domain', id: ids('domain', 1)[0]! }).catch((e: unknown) => e as Error);
+    const error = await c.fetch({ kind: 'domain', id: ids('domain', 1)[0]! }).then(() => new Error("expected a failure"), (e: unknown) => e as Error);
     expect(error).toMatchObject({ code: 'API_AUTH', kind: 'stop' });
     expect(sandbox.stats.snapshot().total).toBe(1);
     const shown = `${error.message} ${error.stack} ${JSON.stringify(error)} ${JSON.stringify(c)} ${String(error.cause ?? '')}`;
@@ -81,7 +81,7 @@ describe('LandingClient against the sandbox over real HTTP', () => {
 
   it('gives up on a record after maxAttempts transient failures, with the cause kept', async () => {
     sandbox.setFaults({ errorRate: 1 });
-    const error = await client({ retry: { baseDelayMs: 1, maxAttempts: 3 } }).fetch({ kind: 'domain', id: ids('domain', 1)[0]! }).catch((e: unknown) => e as Error);
+    const error = await client({ retry: { baseDelayMs: 1, maxAttempts: 3 } }).fetch({ kind: 'domain', id: ids('domain', 1)[0]! }).then(() => new Error("expected a failure"), (e: unknown) => e as Error);
     expect(error).toMatchObject({ code: 'API_RETRIES_EXHAUSTED', kind: 'skip' });
     expect(error.cause).toMatchObject({ code: 'API_TRANSIENT' });
     expect(sandbox.stats.snapshot().total).toBe(3);

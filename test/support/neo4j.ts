@@ -21,7 +21,7 @@ export async function resetGraph(driver: Driver): Promise<void> {
   // CALL { } IN TRANSACTIONS needs an auto-commit transaction: session.run, not executeQuery.
   const session = driver.session(database ? { database } : {});
   try {
-    await session.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS');
+    await session.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS');
   } finally {
     await session.close();
   }

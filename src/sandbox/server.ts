@@ -1,0 +1,180 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FaultPlan, type FaultOptions } from './faults.js';
+import { generateGraph } from './generate-graph.js';
+import type { SandboxGraph } from './graph-types.js';
+import { groundTruth } from './ground-truth.js';
+import { send, sendCut, sendHtmlPage, sendJson, sendServerError, sendTruncated } from './responses.js';
+import { BodyCache, kindOfPath, route } from './router.js';
+import { SandboxStats } from './stats.js';
+
+export interface SandboxOptions {
+  /** The graph to serve. Default: generateGraph({ records, seed, specials }). */
+  graph?: SandboxGraph;
+  /** Records of the generated graph when no graph is given. Default 2000. */
+  records?: number;
+  /** Seed of the generated graph when no graph is given. Default 1. */
+  seed?: number;
+  /** Add the special records to the generated graph. Default false. */
+  specials?: boolean;
+  /** Port; 0 picks a free one. Default 0. */
+  port?: number;
+  /** Interface to listen on. Default '127.0.0.1'. */
+  host?: string;
+  /** The value X-Api-Key must carry. Default 'sandbox-key'. */
+  apiKey?: string;
+  /** Faults, all off by default (see faults.ts). */
+  faults?: FaultOptions;
+  /** Clock in epoch ms for stats windows, limitRps and Retry-After. Default Date.now. */
+  now?: () => number;
+  /** Serialised record bodies kept for repeated requests. Default 256. */
+  cacheSize?: number;
+}
+
+export interface Sandbox {
+  /** Base address, e.g. http://127.0.0.1:40123 (no trailing slash). */
+  url: string;
+  port: number;
+  apiKey: string;
+  graph: SandboxGraph;
+  stats: SandboxStats;
+  /** Replaces all faults (omitted ones are off) and restarts the fault sequence and 429 counters. */
+  setFaults(faults: FaultOptions): void;
+  /** The faults in force. */
+  faults(): FaultOptions;
+  /** Stops listening, drops held and waiting requests, closes every connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the landing service sandbox. Endpoints:
+ * - GET /api/v1/landing/{kind}/{id} and /api/v1/landing/{kind}/{key}?isKey=true (see router.ts), with
+ *   X-Api-Key: missing or wrong -> 401 {"error":"unauthorized"}; other methods -> 405; unknown -> 404;
+ * - GET /__sandbox/stats, /__sandbox/ground-truth, /__sandbox/faults: JSON, no key needed, never faulted
+ *   and not counted.
+ * Order for the service's paths: count arrival, method, key, 429 burst / limitRps, latency, then one of
+ * error, timeout, cut, truncated, HTML or the real answer.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const graph = options.graph ?? generateGraph({ records: options.records, seed: options.seed, specials: options.specials });
+  const apiKey = options.apiKey ?? 'sandbox-key';
+  const now = options.now ?? Date.now;
+  const plan = new FaultPlan(options.faults ?? {});
+  const stats = new SandboxStats();
+  const cache = new BodyCache(options.cacheSize ?? 256);
+  const held = new Set<ServerResponse>();
+  const waiting = new Map<NodeJS.Timeout, () => void>();
+  let truthBody: string | undefined;
+  let closing = false;
+
+  const control = (res: ServerResponse, pathname: string): void => {
+    if (pathname === '/__sandbox/stats') sendJson(res, undefined, 200, stats.snapshot());
+    else if (pathname === '/__sandbox/faults') sendJson(res, undefined, 200, plan.current());
+    else if (pathname === '/__sandbox/ground-truth') send(res, undefined, 200, (truthBody ??= JSON.stringify(groundTruth(graph))));
+    else sendJson(res, undefined, 404, { error: 'not found' });
+  };
+
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    if (url.pathname.startsWith('/__sandbox/')) {
+      if (req.method !== 'GET') sendJson(res, undefined, 405, { error: 'method not allowed' }, { allow: 'GET' });
+      else control(res, url.pathname);
+      return;
+    }
+    const arrived = now();
+    stats.arrive(req.url ?? '/', kindOfPath(url.pathname), arrived);
+    if (req.method !== 'GET') return sendJson(res, stats, 405, { error: 'method not allowed' }, { allow: 'GET' });
+    if (!keyMatches(req.headers['x-api-key'], apiKey)) return sendJson(res, stats, 401, { error: 'unauthorized' });
+    const limited = plan.rateLimit(arrived);
+    if (limited) {
+      stats.fault(limited.reason);
+      stats.announceRetryAfter(limited.until);
+      return sendJson(res, stats, 429, { error: 'too many requests' }, { 'retry-after': limited.retryAfter });
+    }
+    const decision = plan.decide();
+    if (decision.delayMs > 0) {
+      stats.fault('latency');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(timer);
+          resolve();
+        }, decision.delayMs);
+        waiting.set(timer, resolve);
+      });
+      if (closing || res.destroyed) return;
+    }
+    if (decision.fault === 'timeout') {
+      stats.fault('timeout');
+      held.add(res);
+      res.on('close', () => held.delete(res));
+      return;
+    }
+    if (decision.fault === 'error') {
+      stats.fault('error');
+      return sendServerError(res, stats, decision.errorStatus);
+    }
+    if (decision.fault === 'html') {
+      stats.fault('html');
+      return sendHtmlPage(res, stats);
+    }
+    const answer = route(graph, cache, url.pathname, url.searchParams);
+    if (decision.fault === 'cut') {
+      stats.fault('cut');
+      return sendCut(res, stats, answer, decision);
+    }
+    if (decision.fault === 'truncated' && answer.status === 200) {
+      stats.fault('truncated');
+      return sendTruncated(res, stats, answer, decision);
+    }
+    send(res, stats, answer.status, answer.body);
+  };
+
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, stats, 500, { error: 'internal server error', detail: error instanceof Error ? error.message : String(error) });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    apiKey,
+    graph,
+    stats,
+    setFaults: (faults) => plan.set(faults),
+    faults: () => plan.current(),
+    close: async () => {
+      closing = true;
+      for (const [timer, resolve] of waiting) {
+        clearTimeout(timer);
+        resolve();
+      }
+      waiting.clear();
+      for (const res of held) res.destroy();
+      held.clear();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+/** Constant-time comparison of the X-Api-Key header with the key (a repeated header never matches). */
+function keyMatches(header: string | string[] | undefined, key: string): boolean {
+  if (typeof header !== 'string') return false;
+  const given = Buffer.from(header, 'utf8');
+  const expected = Buffer.from(key, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,111 @@
+/** Which fault or limit answered a request (counted in SandboxStats.faults). */
+export type FaultCounter = 'error' | 'timeout' | 'cut' | 'truncated' | 'html' | 'latency' | 'burst429' | 'rps429';
+
+export interface SecondCount {
+  /** Epoch second of arrival, from the sandbox's now(). */
+  second: number;
+  count: number;
+}
+
+/** A plain-JSON copy of the counters (GET /__sandbox/stats serves this). */
+export interface StatsSnapshot {
+  /** Requests to the service's paths (everything but /__sandbox/...), any method, any outcome. */
+  total: number;
+  /** Status codes sent ("200", "401", "429", ...); a held (timeout) request has none, a cut one counts its 200. */
+  byStatus: Record<string, number>;
+  /** By the {kind} path segment of /api/v1/landing/{kind}/...; "other" for any other path. */
+  byKind: Record<string, number>;
+  /** Arrivals per one-second window, ascending by second. */
+  perSecond: SecondCount[];
+  /** The busiest one-second window (null before the first request). */
+  maxPerSecond: SecondCount | null;
+  /** Arrivals per path with query, as sent by the client (a count above 1 is a repeated request). */
+  byPath: Record<string, number>;
+  /** Requests that arrived while a Retry-After announced by the sandbox was still in force. */
+  requestsDuringRetryAfter: number;
+  /** Epoch ms until which the latest Retry-After asked clients to wait (null: none announced). */
+  retryAfterUntil: number | null;
+  faults: Record<FaultCounter, number>;
+}
+
+const noFaults = (): Record<FaultCounter, number> => ({ error: 0, timeout: 0, cut: 0, truncated: 0, html: 0, latency: 0, burst429: 0, rps429: 0 });
+
+/** Request counters of a sandbox. The server calls arrive/sent/fault/announceRetryAfter; tests read. */
+export class SandboxStats {
+  total = 0;
+  byStatus: Record<string, number> = {};
+  byKind: Record<string, number> = {};
+  byPath: Record<string, number> = {};
+  requestsDuringRetryAfter = 0;
+  retryAfterUntil: number | null = null;
+  faults = noFaults();
+  private perSecondMap = new Map<number, number>();
+
+  /** A request arrived at epoch ms `now`. */
+  arrive(path: string, kind: string, now: number): void {
+    this.total++;
+    this.byKind[kind] = (this.byKind[kind] ?? 0) + 1;
+    this.byPath[path] = (this.byPath[path] ?? 0) + 1;
+    const second = Math.floor(now / 1000);
+    this.perSecondMap.set(second, (this.perSecondMap.get(second) ?? 0) + 1);
+    if (this.retryAfterUntil !== null && now < this.retryAfterUntil) this.requestsDuringRetryAfter++;
+  }
+
+  /** A status line was sent. */
+  sent(status: number): void {
+    this.byStatus[String(status)] = (this.byStatus[String(status)] ?? 0) + 1;
+  }
+
+  fault(kind: FaultCounter): void {
+    this.faults[kind]++;
+  }
+
+  /** The sandbox told clients to wait until epoch ms `until`. */
+  announceRetryAfter(until: number): void {
+    this.retryAfterUntil = Math.max(this.retryAfterUntil ?? 0, until);
+  }
+
+  get perSecond(): SecondCount[] {
+    return [...this.perSecondMap].sort((a, b) => a[0] - b[0]).map(([second, count]) => ({ second, count }));
+  }
+
+  get maxPerSecond(): SecondCount | null {
+    let best: SecondCount | null = null;
+    for (const [second, count] of this.perSecondMap) if (!best || count > best.count) best = { second, count };
+    return best;
+  }
+
+  /** Paths requested more than once, with their counts. */
+  repeatedPaths(): Record<string, number> {
+    return Object.fromEntries(Object.entries(this.byPath).filter(([, n]) => n > 1));
+  }
+
+  reset(): void {
+    this.total = 0;
+    this.byStatus = {};
+    this.byKind = {};
+    this.byPath = {};
+    this.requestsDuringRetryAfter = 0;
+    this.retryAfterUntil = null;
+    this.faults = noFaults();
+    this.perSecondMap = new Map();
+  }
+
+  snapshot(): StatsSnapshot {
+    return {
+      total: this.total,
+      byStatus: { ...this.byStatus },
+      byKind: { ...this.byKind },
+      perSecond: this.perSecond,
+      maxPerSecond: this.maxPerSecond,
+      byPath: { ...this.byPath },
+      requestsDuringRetryAfter: this.requestsDuringRetryAfter,
+      retryAfterUntil: this.retryAfterUntil,
+      faults: { ...this.faults },
+    };
+  }
+
+  toJSON(): StatsSnapshot {
+    return this.snapshot();
+  }
+}

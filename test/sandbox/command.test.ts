@@ -1,0 +1,70 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { parseSandboxArgs, runSandbox, sandboxCommand } from '../../src/sandbox/command.js';
+
+describe('landing-graph sandbox options', () => {
+  it('has the documented defaults', () => {
+    const { server, groundTruthFile } = parseSandboxArgs({ port: '8787', host: '127.0.0.1', records: '2000', seed: '1' });
+    expect(server).toMatchObject({ port: 8787, host: '127.0.0.1', records: 2000, seed: 1, apiKey: 'sandbox-key', specials: false, faults: {} });
+    expect(groundTruthFile).toBeUndefined();
+  });
+
+  it('maps fault flags to fault options', () => {
+    const { server } = parseSandboxArgs({ errorRate: '0.1', latencyMs: '20', burstEvery: '10', burstLength: '3', retryAfter: '2', retryAfterDate: true, limitRps: '50', specials: true });
+    expect(server.specials).toBe(true);
+    expect(server.faults).toEqual({ errorRate: 0.1, latencyMs: 20, limitRps: 50, rateLimit429: { everyRequests: 10, burstLength: 3, retryAfterSeconds: 2, retryAfterAsDate: true } });
+  });
+
+  it.each([
+    [{ port: 'abc' }, 'sandbox: invalid --port "abc": expected an integer from 0 to 65535'],
+    [{ port: '70000' }, 'sandbox: invalid --port "70000": expected an integer from 0 to 65535'],
+    [{ records: '0' }, 'sandbox: invalid --records "0": expected an integer from 1 to 1000000'],
+    [{ errorRate: '1.5' }, 'sandbox: invalid --error-rate "1.5": expected a number from 0 to 1'],
+    [{ latencyMs: '-5' }, 'sandbox: invalid --latency-ms "-5": expected an integer from 0 to 600000'],
+    [{ apiKey: '' }, 'sandbox: invalid --api-key "": expected a non-empty value'],
+    [{ burstLength: '2' }, 'expected to be used together with --burst-every N'],
+    [{ errorRate: '0.7', cutRate: '0.7' }, 'expected shares that add up to at most 1'],
+  ])('refuses %o with one line naming the option and value', (raw, message) => {
+    let error: unknown;
+    try {
+      parseSandboxArgs(raw);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID' });
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('the command refuses bad input before starting anything', async () => {
+    await expect(sandboxCommand().exitOverride().parseAsync(['--limit-rps', 'lots'], { from: 'user' })).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: 'sandbox: invalid --limit-rps "lots": expected an integer from 1 to 1000000',
+    });
+  });
+
+  it('runs until stopped, printing one line with the address and seeds to try, and writes the ground truth', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sandbox-cmd-'));
+    try {
+      const options = parseSandboxArgs({ port: '0', records: '300', groundTruth: path.join(dir, 'truth.json') });
+      const stop = new AbortController();
+      const lines: string[] = [];
+      const running = runSandbox(options, stop.signal, (line) => lines.push(line));
+      await vi.waitFor(() => expect(lines).toHaveLength(1));
+      const line = lines[0] as string;
+      expect(line).toMatch(/^landing-graph sandbox: http:\/\/127\.0\.0\.1:\d+\/api\/v1\/landing\/ \(300 records, seed 1, ready in \d+ ms, X-Api-Key: sandbox-key\); try domain /);
+      const base = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+      const inn = /company INN (\d{10})/.exec(line)?.[1];
+      const res = await fetch(`${base}/api/v1/landing/company/${inn}?isKey=true`, { headers: { 'x-api-key': 'sandbox-key' } });
+      expect(res.status).toBe(200);
+      stop.abort();
+      await running;
+      await expect(fetch(`${base}/__sandbox/stats`)).rejects.toThrow();
+      expect(JSON.parse(await readFile(path.join(dir, 'truth.json'), 'utf8'))).toMatchObject({ seed: 1, recordCount: 300 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
