@@ -89,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const limited = plan.rateLimit(arrived);
     if (limited) {
       stats.fault(limited.reason);
-      stats.announceRetryAfter(limited.until);
+      stats.announceRetryAfter(limited.until, arrived);
       return sendJson(res, stats, 429, { error: 'too many requests' }, { 'retry-after': limited.retryAfter });
     }
     const decision = plan.decide();

@@ -21,14 +21,25 @@ export interface StatsSnapshot {
   maxPerSecond: SecondCount | null;
   /** Arrivals per path with query, as sent by the client (a count above 1 is a repeated request). */
   byPath: Record<string, number>;
-  /** Requests that arrived while a Retry-After announced by the sandbox was still in force. */
+  /**
+   * Requests that arrived while a Retry-After announced by the sandbox was in force, later than
+   * CROSSING_MS after the pause began: the client had had the 429 and sent anyway.
+   */
   requestsDuringRetryAfter: number;
+  /** Requests that arrived within CROSSING_MS of a pause's first 429: on their way before the client could know. */
+  requestsCrossingRetryAfter: number;
   /** Epoch ms until which the latest Retry-After asked clients to wait (null: none announced). */
   retryAfterUntil: number | null;
   faults: Record<FaultCounter, number>;
 }
 
 const noFaults = (): Record<FaultCounter, number> => ({ error: 0, timeout: 0, cut: 0, truncated: 0, html: 0, latency: 0, burst429: 0, rps429: 0 });
+
+/**
+ * Requests already on their way when a 429 left cannot have obeyed it: those arriving within this many
+ * ms of a pause's first 429 are counted apart, as crossing (loopback round trips take well under 1 ms).
+ */
+export const CROSSING_MS = 25;
 
 /** Request counters of a sandbox. The server calls arrive/sent/fault/announceRetryAfter; tests read. */
 export class SandboxStats {
@@ -37,7 +48,10 @@ export class SandboxStats {
   byKind: Record<string, number> = {};
   byPath: Record<string, number> = {};
   requestsDuringRetryAfter = 0;
+  requestsCrossingRetryAfter = 0;
   retryAfterUntil: number | null = null;
+  /** When the pause in force began (its first 429); later 429s of the same pause do not move it. */
+  private pauseStartedAt = 0;
   faults = noFaults();
   private perSecondMap = new Map<number, number>();
 
@@ -48,7 +62,10 @@ export class SandboxStats {
     this.byPath[path] = (this.byPath[path] ?? 0) + 1;
     const second = Math.floor(now / 1000);
     this.perSecondMap.set(second, (this.perSecondMap.get(second) ?? 0) + 1);
-    if (this.retryAfterUntil !== null && now < this.retryAfterUntil) this.requestsDuringRetryAfter++;
+    if (this.retryAfterUntil !== null && now < this.retryAfterUntil) {
+      if (now - this.pauseStartedAt < CROSSING_MS) this.requestsCrossingRetryAfter++;
+      else this.requestsDuringRetryAfter++;
+    }
   }
 
   /** A status line was sent. */
@@ -60,8 +77,9 @@ export class SandboxStats {
     this.faults[kind]++;
   }
 
-  /** The sandbox told clients to wait until epoch ms `until`. */
-  announceRetryAfter(until: number): void {
+  /** At epoch ms `now` the sandbox told clients to wait until epoch ms `until`. */
+  announceRetryAfter(until: number, now: number): void {
+    if (this.retryAfterUntil === null || now >= this.retryAfterUntil) this.pauseStartedAt = now;
     this.retryAfterUntil = Math.max(this.retryAfterUntil ?? 0, until);
   }
 
@@ -86,7 +104,9 @@ export class SandboxStats {
     this.byKind = {};
     this.byPath = {};
     this.requestsDuringRetryAfter = 0;
+    this.requestsCrossingRetryAfter = 0;
     this.retryAfterUntil = null;
+    this.pauseStartedAt = 0;
     this.faults = noFaults();
     this.perSecondMap = new Map();
   }
@@ -100,6 +120,7 @@ export class SandboxStats {
       maxPerSecond: this.maxPerSecond,
       byPath: { ...this.byPath },
       requestsDuringRetryAfter: this.requestsDuringRetryAfter,
+      requestsCrossingRetryAfter: this.requestsCrossingRetryAfter,
       retryAfterUntil: this.retryAfterUntil,
       faults: { ...this.faults },
     };

@@ -1,3 +1,4 @@
+import { CROSSING_MS } from '../../src/sandbox/stats.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FaultPlan } from '../../src/sandbox/faults.js';
 import { generateGraph } from '../../src/sandbox/generate-graph.js';
@@ -141,7 +142,17 @@ describe('sandbox faults', () => {
     clock.set(until);
     await statuses(1);
     expect(sandbox.stats.requestsDuringRetryAfter).toBe(1);
+    expect(sandbox.stats.requestsCrossingRetryAfter).toBe(0);
     expect((await get(sandbox, '/__sandbox/stats', { key: null })).json().requestsDuringRetryAfter).toBe(1);
+  });
+
+  it('counts a request within CROSSING_MS of the first 429 of a pause as crossing, not as disobeying', async () => {
+    sandbox.setFaults({ rateLimit429: { everyRequests: 2, burstLength: 3, retryAfterSeconds: 2 } });
+    expect(await statuses(3)).toEqual([200, 429, 429]);
+    expect(sandbox.stats.requestsCrossingRetryAfter).toBe(1);
+    clock.advance(CROSSING_MS);
+    await statuses(1);
+    expect(sandbox.stats.requestsDuringRetryAfter).toBe(1);
   });
 
   it('faults can be changed at run time and read back; bad faults are refused', () => {
