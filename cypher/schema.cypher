@@ -23,3 +23,18 @@ CREATE INDEX company_ogrn IF NOT EXISTS FOR (n:Company) ON (n.ogrn);
 CREATE CONSTRAINT crawl_id IF NOT EXISTS FOR (c:Crawl) REQUIRE c.id IS UNIQUE;
 CREATE CONSTRAINT crawl_task_uid IF NOT EXISTS FOR (t:CrawlTask) REQUIRE t.uid IS UNIQUE;
 CREATE INDEX crawl_task_queue IF NOT EXISTS FOR (t:CrawlTask) ON (t.crawlId, t.state, t.depth);
+// Pivots (src/graph/pivots/model.ts): shared values taken from records' blocks, one node per (kind, key);
+// the per-label indexes serve analysts' lookups (MATCH (i:IP {key: …})).
+CREATE CONSTRAINT pivot_kind_key IF NOT EXISTS FOR (p:Pivot) REQUIRE (p.kind, p.key) IS UNIQUE;
+CREATE INDEX pivot_ip_key IF NOT EXISTS FOR (n:IP) ON (n.key);
+CREATE INDEX pivot_name_server_key IF NOT EXISTS FOR (n:NameServer) ON (n.key);
+CREATE INDEX pivot_mail_server_key IF NOT EXISTS FOR (n:MailServer) ON (n.key);
+CREATE INDEX pivot_registrar_key IF NOT EXISTS FOR (n:Registrar) ON (n.key);
+CREATE INDEX pivot_technology_key IF NOT EXISTS FOR (n:Technology) ON (n.key);
+CREATE INDEX pivot_person_key IF NOT EXISTS FOR (n:Person) ON (n.key);
+CREATE INDEX pivot_person_inn IF NOT EXISTS FOR (n:Person) ON (n.inn);
+CREATE INDEX pivot_address_key IF NOT EXISTS FOR (n:Address) ON (n.key);
+CREATE INDEX pivot_social_profile_key IF NOT EXISTS FOR (n:SocialProfile) ON (n.key);
+CREATE INDEX pivot_activity_key IF NOT EXISTS FOR (n:Activity) ON (n.key);
+// Landing nodes whose key another node held when written (cypher/pivots/adopt-key-stubs.cypher looks them up).
+CREATE INDEX landing_key_conflict IF NOT EXISTS FOR (n:Landing) ON (n.keyConflict);

@@ -53,7 +53,7 @@ export function crawlCommand(): Command {
     .option('--seeds-file <path>', 'more seeds, one a line (# comments)')
     .option('--rps <n>', 'most requests per second to the service', positiveNumber('--rps'), 10)
     .option('--concurrency <n>', 'most requests in flight', integer('--concurrency', 1), 8)
-    .option('--follow <groups>', 'lists to follow: related,similar,competitor', list)
+    .option('--follow <groups>', 'what to follow: related,similar,competitor (default) and contacts,requisites (entities named in blocks)', list)
     .option('--kinds <kinds>', 'kinds that may be fetched: domain,company,email,phone', list)
     .option('--max-fanout <n>', 'entries followed per list; longer lists mark a hub', integer('--max-fanout'))
     .option('--skip <seed>', 'a record not to expand (repeatable)', collect)

@@ -116,6 +116,7 @@ class CrawlRun {
       kinds: new Set(options.kinds),
       maxFanout: options.maxFanout,
       skip: new Set(options.skip),
+      aliasKeys: options.follow.includes('contacts') || options.follow.includes('requisites'),
     };
 
     const onAbort = () => this.stop('interrupted');

@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import { LANDING_KINDS, type FollowGroup, type LandingKind } from '../api/kinds.js';
+import { LANDING_KINDS, type LandingKind } from '../api/kinds.js';
 import type { LandingRef } from '../api/refs.js';
 import { LandingGraphError } from '../errors.js';
+
+export const FOLLOW_GROUPS = ['related', 'similar', 'competitor', 'contacts', 'requisites'] as const;
+export type CrawlFollow = (typeof FOLLOW_GROUPS)[number];
 
 /** Options of a crawl, checked once at the edge (CLI or library caller), then trusted. */
 export const crawlOptionsSchema = z.object({
   /** Hops from the seeds whose records are fetched; records one hop further become stubs. Default: 1. */
   maxDepth: z.int().min(0).max(20).default(1),
-  /** List groups the crawl follows. Default: all three. */
-  follow: z.array(z.enum(['related', 'similar', 'competitor'])).min(1).default(['related', 'similar', 'competitor']),
+  /**
+   * What the crawl follows: the lists (related, similar, competitor) and, on request, the entities that
+   * blocks name (contacts: website/company phones and e-mails; requisites: INN/OGRN of requisites and
+   * WhoIs). Default: the three lists.
+   */
+  follow: z.array(z.enum(FOLLOW_GROUPS)).min(1).default(['related', 'similar', 'competitor']),
   /** Kinds that may be fetched (others stay stubs). Default: all four. */
   kinds: z.array(z.enum(LANDING_KINDS)).min(1).default([...LANDING_KINDS]),
   /** Entries followed from one list; a longer list marks its record as a hub. Default: no limit. */
@@ -29,7 +36,7 @@ export const crawlOptionsSchema = z.object({
 
 export type CrawlOptionsInput = z.input<typeof crawlOptionsSchema>;
 export type CrawlOptions = z.output<typeof crawlOptionsSchema> & {
-  follow: FollowGroup[];
+  follow: CrawlFollow[];
   kinds: LandingKind[];
 };
 

@@ -1,8 +1,10 @@
 import type { Driver } from 'neo4j-driver';
 import type { LandingKind } from '../api/kinds.js';
 import type { GraphBatch } from '../graph/model.js';
+import type { PivotBatch } from '../graph/pivots/index.js';
 import { inWriteTransaction, runNamed } from './executor.js';
 import { writeGraph, type WriteCounts } from './graph-writer.js';
+import { writePivots } from './pivot-writer.js';
 
 /** One queued fetch of the durable frontier (a :CrawlTask node). */
 export interface FrontierTask {
@@ -24,12 +26,23 @@ export interface CrawlCounts {
   invalid: number;
 }
 
+/** A task to create: by page number, or by natural key (entities named in blocks). */
+export interface FrontierRow {
+  uid: string;
+  kind: LandingKind;
+  id: number | null;
+  key: string | null;
+  depth: number;
+}
+
 /** Everything one flush commits atomically: records, settled tasks, discovered tasks, counters. */
 export interface Commit {
   batches: GraphBatch[];
+  /** Pivots of the fetched records; their key stubs are in `batches`, written first. */
+  pivots: PivotBatch[];
   done: { uid: string; state: TaskState; error: string | null }[];
-  aliases: { uid: string; kind: LandingKind; id: number; depth: number }[];
-  queue: { uid: string; kind: LandingKind; id: number; depth: number }[];
+  aliases: FrontierRow[];
+  queue: FrontierRow[];
   counts: CrawlCounts;
 }
 
@@ -90,8 +103,9 @@ export class CrawlStore {
       this.driver,
       async (tx) => {
         const written = await writeGraph(tx, commit.batches, nowIso);
+        const pivots = await writePivots(tx, commit.pivots, nowIso);
         await runNamed(tx, 'frontier-complete', { crawlId, done: commit.done, aliases: commit.aliases, queue: commit.queue, counts: commit.counts, now: nowIso });
-        return written;
+        return { nodes: written.nodes + pivots.pivots, edges: written.edges + pivots.links };
       },
       this.opts,
       'writing crawled records',

@@ -5,7 +5,7 @@ import type { LandingRef } from '../../src/api/refs.js';
 import { runCrawl } from '../../src/crawl/crawler.js';
 import { parseCrawlOptions, type CrawlOptionsInput } from '../../src/crawl/options.js';
 import type { FaultOptions } from '../../src/sandbox/index.js';
-import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { groundTruth, reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CrawlStore } from '../../src/store/crawl-store.js';
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
@@ -120,5 +120,37 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     expect(Math.max(...(rows.records[0]?.get('lengths') as number[]))).toBeGreaterThan(3);
     const fetchedKinds = await driver.executeQuery("MATCH (n:Landing {status: 'fetched'}) RETURN collect(DISTINCT n.kind) AS kinds", {}, { database: testConnection().database });
     expect((fetchedKinds.records[0]?.get('kinds') as string[]).every((k) => k === 'domain' || k === 'company')).toBe(true);
+  });
+
+  it('links the fetched domains that share an IP or a name server in the ground truth to one pivot', async () => {
+    const seeds = companySeeds();
+    await crawl(seeds, { maxDepth: 2 });
+    const fetched = new Set(reachable(sandbox.graph, seeds, 2).fetched.filter((n) => n.kind === 'domain').map((n) => n.id));
+    const shared = groundTruth(sandbox.graph).shared;
+    let checked = 0;
+    for (const [label, rel, groups] of [['IP', 'RESOLVES_TO', shared.ip], ['NameServer', 'USES_NAME_SERVER', shared.nameServer]] as const) {
+      for (const group of groups) {
+        const expectedIds = group.domainIds.filter((id) => fetched.has(id)).sort((a, b) => a - b);
+        if (expectedIds.length < 2) continue;
+        const rows = await driver.executeQuery(`MATCH (d:Domain)-[:${rel}]->(p:${label}) WHERE p.value = $value OR p.key = $value RETURN d.id AS id ORDER BY id`, { value: group.value }, { database: testConnection().database });
+        expect(rows.records.map((r) => r.get('id')), `${label} ${group.value}`).toEqual(expectedIds);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('with --follow contacts fetches the phones and e-mails that the seeds name in their blocks, each once', async () => {
+    const seeds = companySeeds();
+    await crawl(seeds, { maxDepth: 1, follow: ['contacts'] });
+    expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
+    const rows = await driver.executeQuery(
+      'MATCH (s:Landing)-[:LISTS_CONTACT]->(t:Landing) WHERE s.id IN $ids RETURN t.status AS status, count(*) AS n',
+      { ids: seeds.map((s) => s.id) },
+      { database: testConnection().database },
+    );
+    const byStatus = Object.fromEntries(rows.records.map((r) => [r.get('status'), r.get('n')]));
+    expect(byStatus.fetched).toBeGreaterThan(0);
+    expect(byStatus.stub).toBeUndefined();
   });
 });
