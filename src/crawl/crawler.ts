@@ -137,7 +137,7 @@ class CrawlRun {
 
   private async crawlLevels(): Promise<void> {
     for (;;) {
-      const { depth, queued } = await this.deps.store.levels(this.crawlId);
+      const { depth, queued } = await this.patiently(() => this.deps.store.levels(this.crawlId));
       this.queued = queued;
       if (depth === null || this.stopping) return;
       this.depth = depth;
@@ -150,7 +150,7 @@ class CrawlRun {
     const maxInFlight = this.deps.maxInFlight ?? 16;
     let after = '';
     for (;;) {
-      const page = await this.deps.store.page(this.crawlId, depth, after, PAGE_SIZE);
+      const page = await this.patiently(() => this.deps.store.page(this.crawlId, depth, after, PAGE_SIZE));
       if (page.length === 0) return;
       for (const task of page) {
         if (this.stopping) return;
@@ -216,23 +216,14 @@ class CrawlRun {
     const settlements = this.pending;
     this.pending = [];
     const commit = mergeSettlements(settlements);
-    const started = this.now();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const written = await this.deps.store.commit(this.crawlId, commit, this.iso());
-        this.run_.nodesWritten += written.nodes;
-        this.run_.edgesWritten += written.edges;
-        break;
-      } catch (error) {
-        const waited = this.now() - started;
-        if (isLandingGraphError(error, 'NEO4J_UNAVAILABLE') && waited < this.request.options.neo4jRetryMs) {
-          await this.sleep(Math.min(10_000, 250 * 2 ** Math.min(attempt, 6)));
-          continue;
-        }
-        // Nothing of this commit was written: its tasks stay queued and a resume fetches them again.
-        this.stop('failed', error);
-        return;
-      }
+    try {
+      const written = await this.patiently(() => this.deps.store.commit(this.crawlId, commit, this.iso()));
+      this.run_.nodesWritten += written.nodes;
+      this.run_.edgesWritten += written.edges;
+    } catch (error) {
+      // Nothing of this commit was written: its tasks stay queued and a resume fetches them again.
+      this.stop('failed', error);
+      return;
     }
     for (const k of ['fetched', 'missing', 'failed', 'invalid'] as const) {
       this.totals[k] += commit.counts[k];
@@ -241,6 +232,22 @@ class CrawlRun {
     this.totals.requested += commit.counts.requested;
     this.queued += commit.queue.length - commit.done.length;
     this.wake();
+  }
+
+  /**
+   * Run a Neo4j operation, waiting out a Neo4j that is unavailable (restarting, failing over) for up to
+   * neo4jRetryMs, polling every 2 s at most; any other error, or a longer outage, is thrown.
+   */
+  private async patiently<T>(operation: () => Promise<T>): Promise<T> {
+    const started = this.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await operation();
+      } catch (error) {
+        if (!isLandingGraphError(error, 'NEO4J_UNAVAILABLE') || this.now() - started >= this.request.options.neo4jRetryMs) throw error;
+        await this.sleep(Math.min(2_000, 250 * 2 ** attempt));
+      }
+    }
   }
 
   /** Wait for everything in flight, then commit what is pending. */
