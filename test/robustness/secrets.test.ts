@@ -1,0 +1,67 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Driver } from 'neo4j-driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { runCli } from '../support/cli.js';
+import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+
+const API_KEY = 'lg-live-7c1f0e9a2b5d4c3e8f6a1b0d9e8c7f6a';
+
+/** After a whole crawl (and its failures), the API key and the Neo4j password appear nowhere. */
+describe('secrets', () => {
+  let sandbox: Sandbox;
+  let driver: Driver;
+  const printed: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ records: 200, seed: 51, apiKey: API_KEY, specials: true });
+    driver = await openTestDriver();
+    await resetGraph(driver);
+    const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: API_KEY };
+    sandbox.setFaults({ errorRate: 0.2, htmlRate: 0.05, truncatedRate: 0.05, faultSeed: 4 });
+    const ok = await runCli(['crawl', `company#${sandbox.graph.ids('company')[0]}`, 'domain:schema-breaker.example', '--depth', '1', '--rps', '200', '--json'], env);
+    expect(ok.code, ok.stderr).toBe(0);
+    printed.push(ok.stdout, ok.stderr);
+    sandbox.setFaults({});
+    for (const args of [['crawl', 'domain#1', '--api-key', `${API_KEY}x`], ['crawl', 'domain#1', '--neo4j-uri', 'bolt://127.0.0.1:1']]) {
+      const failed = await runCli(args, env);
+      expect(failed.code).not.toBe(0);
+      printed.push(failed.stdout, failed.stderr);
+    }
+    const badPassword = await runCli(['crawl', 'domain#1'], { ...env, NEO4J_PASSWORD: `${testConnection().password}-wrong` });
+    printed.push(badPassword.stdout, badPassword.stderr);
+  }, 300_000);
+  afterAll(async () => {
+    await driver?.close();
+    await sandbox?.close();
+  });
+
+  const secrets = () => [API_KEY, testConnection().password];
+
+  it('never prints them, on success or on failure', () => {
+    const all = printed.join('\n');
+    expect(all.length).toBeGreaterThan(0);
+    for (const secret of secrets()) expect(all).not.toContain(secret);
+  });
+
+  it('never stores them in the graph (any property of any node or relationship)', async () => {
+    const rows = await driver.executeQuery(
+      'MATCH (n) WITH collect(properties(n)) AS nodes OPTIONAL MATCH ()-[r]->() RETURN nodes, collect(properties(r)) AS rels',
+      {},
+      { database: testConnection().database },
+    );
+    const text = JSON.stringify(rows.records[0]?.toObject());
+    expect(text.length).toBeGreaterThan(10_000);
+    for (const secret of secrets()) expect(text).not.toContain(secret);
+  });
+
+  it('never writes them into the logs of the local Neo4j of the tests', async () => {
+    const logs = path.resolve(import.meta.dirname, '../../.neo4j/test/logs');
+    const files = await readdir(logs).catch(() => [] as string[]);
+    for (const file of files) {
+      const text = await readFile(path.join(logs, file), 'utf8');
+      for (const secret of secrets()) expect(text, file).not.toContain(secret);
+    }
+  });
+});
