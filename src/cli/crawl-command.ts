@@ -38,6 +38,8 @@ interface CrawlFlags {
   maxRecords?: number;
   json?: boolean;
   refresh?: boolean;
+  timeoutMs: number;
+  maxBodyMb: number;
   baseUrl?: string;
   apiKey?: string;
   neo4jUri?: string;
@@ -59,6 +61,8 @@ export function crawlCommand(): Command {
     .option('--skip <seed>', 'a record not to expand (repeatable)', collect)
     .option('--max-records <n>', 'most records requested by this crawl', integer('--max-records', 1))
     .option('--refresh', 'crawl again although the same crawl finished before')
+    .option('--timeout-ms <n>', 'longest wait for response headers, and for silence while a body streams', integer('--timeout-ms', 1), 30_000)
+    .option('--max-body-mb <n>', 'largest record accepted, in MiB', integer('--max-body-mb', 1), 64)
     .option('--json', 'final statistics as one JSON object on stdout')
     .addOption(new Option('--base-url <url>', 'the service (default: LANDING_BASE_URL)'))
     .addOption(new Option('--api-key <key>', 'the API key (default: LANDING_API_KEY; prefer the environment)'))
@@ -82,7 +86,7 @@ export function crawlCommand(): Command {
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const graph = await openGraph(config.neo4j, log);
       try {
-        const result = await crawlInto({ service: config.service, driver: graph.driver, database: graph.database, seeds, options, requestsPerSecond: flags.rps, concurrency: flags.concurrency, stderr: process.stderr });
+        const result = await crawlInto({ service: config.service, driver: graph.driver, database: graph.database, seeds, options, requestsPerSecond: flags.rps, concurrency: flags.concurrency, timeoutMs: flags.timeoutMs, maxBodyBytes: flags.maxBodyMb * 1024 * 1024, stderr: process.stderr });
         if (flags.json) process.stdout.write(`${JSON.stringify({ crawlId: result.crawlId, status: result.status, alreadyComplete: result.alreadyComplete, resumed: result.resumed, run: result.progress, totals: result.totals })}\n`);
         log(`graph: ${graph.where}`);
       } finally {

@@ -16,7 +16,10 @@ export interface CrawlIntoOptions {
   options: CrawlOptions;
   requestsPerSecond: number;
   concurrency: number;
-  headersTimeoutMs?: number;
+  /** Headers and body time-out of each request. Default: the client's (30000 / 60000). */
+  timeoutMs?: number;
+  /** Default: the client's (64 MiB). */
+  maxBodyBytes?: number;
   stderr: NodeJS.WriteStream;
 }
 
@@ -31,7 +34,9 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
     apiKey: o.service.apiKey,
     requestsPerSecond: o.requestsPerSecond,
     maxConcurrent: o.concurrency,
-    headersTimeoutMs: o.headersTimeoutMs,
+    headersTimeoutMs: o.timeoutMs,
+    bodyTimeoutMs: o.timeoutMs,
+    maxBodyBytes: o.maxBodyBytes,
     onEvent: events.onEvent,
   });
   const abort = new AbortController();
