@@ -1,0 +1,36 @@
+// title: Recently registered domains linked to a company
+// description: Domains whose WhoIs creation date falls within the last few days (written YYYY-MM-DD... or
+// description: DD.MM.YYYY) and that lead to a company: a related company, a company named on the site, or the
+// description: company of the registrant INN or OGRN. Newest first.
+// param: days integer default 90 min=0  How recent: created within this many days
+// param: asOf string optional  The day to count back from, YYYY-MM-DD; today when absent
+// param: limit integer default 50 min=1  Most rows
+// columns: domain, createdAt, registrar, registrant, companies
+WITH coalesce(date($asOf), date()) AS today
+MATCH (d:Domain)
+WHERE d.createdAt IS NOT NULL
+WITH today, d,
+     CASE
+       WHEN d.createdAt =~ '[0-9]{4}-[0-9]{2}-[0-9]{2}.*' THEN substring(d.createdAt, 0, 10)
+       WHEN d.createdAt =~ '[0-9]{2}[.][0-9]{2}[.][0-9]{4}.*'
+         THEN substring(d.createdAt, 6, 4) + '-' + substring(d.createdAt, 3, 2) + '-' + substring(d.createdAt, 0, 2)
+     END AS created
+// ISO dates compare as text, and a malformed date cannot fail the query.
+WHERE created >= toString(today - duration({days: $days})) AND created <= toString(today)
+CALL (d) {
+  MATCH (d)-[:RELATED|NAMES_COMPANY]-(c:Company)
+  RETURN c
+  UNION
+  MATCH (c:Company)
+  WHERE c.inn = d.registrantInn OR c.ogrn = d.registrantOgrn
+  RETURN c
+}
+WITH d, created, c
+ORDER BY c.title, c.key
+WITH d, created, collect(coalesce(c.title + ' (' + c.key + ')', c.title, c.key, 'company #' + toString(c.id))) AS companies
+RETURN d.key AS domain, created AS createdAt,
+       coalesce(d.registrar, head([(d)-[:REGISTERED_WITH]->(r:Registrar) | r.value])) AS registrar,
+       coalesce(d.registrantOrganization + coalesce(' (' + d.registrantInn + ')', ''), d.registrantInn) AS registrant,
+       companies
+ORDER BY createdAt DESC, domain
+LIMIT $limit

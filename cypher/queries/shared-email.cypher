@@ -1,0 +1,21 @@
+// title: Entities sharing an e-mail address
+// description: E-mail addresses that more than one domain, company or branch lists among its contacts
+// description: (LISTS_CONTACT) or relates to (RELATED), most shared first. Addresses of mass services (more than
+// description: maxShared records) are left out unless asked for by email.
+// param: email string optional  One address to look at (any case); every shared one when absent
+// param: maxShared integer default 200 min=2  Leave out addresses shared by more records than this
+// param: limit integer default 50 min=1  Most rows
+// columns: email, sharedBy, domains, companies, via, entities
+MATCH (em:Email)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
+WHERE (e:Domain OR e:Company OR e:Branch) AND ($email IS NULL OR em.key = toLower(trim($email)))
+WITH em, e, collect(DISTINCT type(r)) AS types
+ORDER BY e.kind DESC, e.title, e.key
+WITH em, collect(CASE WHEN e.kind IN ['company', 'branch']
+                   THEN coalesce(e.title + ' (' + e.key + ')', e.title, e.key, e.kind + ' #' + toString(e.id))
+                   ELSE coalesce(e.key, e.title, e.kind + ' #' + toString(e.id)) END) AS entities,
+     count(CASE WHEN e:Domain THEN 1 END) AS domains, count(CASE WHEN e:Company THEN 1 END) AS companies,
+     reduce(acc = [], t IN collect(types) | acc + [x IN t WHERE NOT x IN acc]) AS via
+WHERE size(entities) >= CASE WHEN $email IS NULL THEN 2 ELSE 1 END AND ($email IS NOT NULL OR size(entities) <= $maxShared)
+RETURN coalesce(em.key, em.title) AS email, size(entities) AS sharedBy, domains, companies, via, entities
+ORDER BY sharedBy DESC, email
+LIMIT $limit

@@ -1,0 +1,18 @@
+// title: Entities sharing an IP address
+// description: IP addresses that more than one record resolves to (DNS A/AAAA records or the host IP of the site's
+// description: response), most shared first. IPs of big hosters and CDNs (more than maxShared records) are left out
+// description: unless asked for by ip.
+// param: ip string optional  One IP to look at; every shared IP when absent
+// param: maxShared integer default 200 min=2  Leave out IPs shared by more records than this (CDNs, mass hosting)
+// param: limit integer default 50 min=1  Most rows
+// columns: ip, sharedBy, via, entities
+MATCH (ip:Pivot:IP)<-[r:RESOLVES_TO]-(e:Landing)
+WHERE $ip IS NULL OR ip.key = toLower(trim($ip)) OR ip.value = trim($ip)
+WITH ip, e, r
+ORDER BY e.key
+WITH ip, collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities, collect(r.via) AS vias
+WHERE size(entities) >= CASE WHEN $ip IS NULL THEN 2 ELSE 1 END AND ($ip IS NOT NULL OR size(entities) <= $maxShared)
+RETURN ip.value AS ip, size(entities) AS sharedBy,
+       reduce(acc = [], v IN vias | acc + [x IN coalesce(v, []) WHERE NOT x IN acc]) AS via, entities
+ORDER BY sharedBy DESC, ip
+LIMIT $limit

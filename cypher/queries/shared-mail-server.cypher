@@ -1,0 +1,16 @@
+// title: Entities sharing a mail server
+// description: Mail servers (DNS MX) that more than one domain uses, most shared first. Public mail services (more
+// description: than maxShared domains) are left out unless asked for by mailServer.
+// param: mailServer string optional  One mail server to look at (e.g. mx.example.ru); every shared one when absent
+// param: maxShared integer default 200 min=2  Leave out mail servers shared by more records than this
+// param: limit integer default 50 min=1  Most rows
+// columns: mailServer, sharedBy, entities
+MATCH (mx:Pivot:MailServer)<-[:USES_MAIL_SERVER]-(e:Landing)
+WHERE $mailServer IS NULL OR mx.key = toLower(trim($mailServer)) OR mx.key + '.' = toLower(trim($mailServer)) OR mx.value = trim($mailServer)
+WITH mx, e
+ORDER BY e.key
+WITH mx, collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities
+WHERE size(entities) >= CASE WHEN $mailServer IS NULL THEN 2 ELSE 1 END AND ($mailServer IS NOT NULL OR size(entities) <= $maxShared)
+RETURN coalesce(mx.key, mx.value) AS mailServer, size(entities) AS sharedBy, entities
+ORDER BY sharedBy DESC, mailServer
+LIMIT $limit

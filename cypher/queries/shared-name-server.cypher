@@ -1,0 +1,16 @@
+// title: Entities sharing a name server
+// description: DNS name servers that more than one domain uses, most shared first. The name servers of big
+// description: registrars and hosters (more than maxShared domains) are left out unless asked for by nameServer.
+// param: nameServer string optional  One name server to look at (e.g. ns1.example.ru); every shared one when absent
+// param: maxShared integer default 200 min=2  Leave out name servers shared by more records than this
+// param: limit integer default 50 min=1  Most rows
+// columns: nameServer, sharedBy, entities
+MATCH (ns:Pivot:NameServer)<-[:USES_NAME_SERVER]-(e:Landing)
+WHERE $nameServer IS NULL OR ns.key = toLower(trim($nameServer)) OR ns.key + '.' = toLower(trim($nameServer)) OR ns.value = trim($nameServer)
+WITH ns, e
+ORDER BY e.key
+WITH ns, collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities
+WHERE size(entities) >= CASE WHEN $nameServer IS NULL THEN 2 ELSE 1 END AND ($nameServer IS NOT NULL OR size(entities) <= $maxShared)
+RETURN coalesce(ns.key, ns.value) AS nameServer, size(entities) AS sharedBy, entities
+ORDER BY sharedBy DESC, nameServer
+LIMIT $limit

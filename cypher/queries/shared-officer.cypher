@@ -1,0 +1,23 @@
+// title: Companies sharing a manager or founder
+// description: People (and companies) who manage or founded more than one company (HAS_OFFICER to a Person), most
+// description: companies first, with each company and the person's roles in it (predecessor and successor links
+// description: count only when asked for by role). Nominee directors of hundreds of companies (more than
+// description: maxShared) are left out unless asked for by person.
+// param: person string optional  Part of a name (any case), an INN, or a key (inn:..., name:...); everyone shared when absent
+// param: role string optional in=manager|founder|predecessor|successor  Only this role; manager or founder when absent
+// param: maxShared integer default 200 min=2  Leave out people with more companies than this
+// param: limit integer default 50 min=1  Most rows
+// columns: person, sharedBy, asManager, asFounder, companies
+MATCH (c:Company)-[h:HAS_OFFICER]->(p:Pivot:Person)
+WHERE ($person IS NULL OR p.key = $person OR p.inn = trim($person) OR toLower(p.value) CONTAINS toLower(trim($person)))
+  AND CASE WHEN $role IS NULL THEN any(r IN coalesce(h.roles, []) WHERE r IN ['manager', 'founder'])
+           ELSE $role IN coalesce(h.roles, []) END
+WITH p, c, reduce(acc = [], r IN collect(h.roles) | acc + [x IN coalesce(r, []) WHERE NOT x IN acc]) AS roles
+ORDER BY c.title, c.key
+WITH p, collect(coalesce(c.title + ' (' + c.key + ')', c.title, c.key, 'company #' + toString(c.id))
+                + ' [' + reduce(s = '', r IN roles | s + CASE WHEN s = '' THEN '' ELSE ', ' END + r) + ']') AS companies,
+     count(CASE WHEN 'manager' IN roles THEN 1 END) AS asManager, count(CASE WHEN 'founder' IN roles THEN 1 END) AS asFounder
+WHERE size(companies) >= CASE WHEN $person IS NULL THEN 2 ELSE 1 END AND ($person IS NOT NULL OR size(companies) <= $maxShared)
+RETURN p.value + coalesce(' (' + p.inn + ')', '') AS person, size(companies) AS sharedBy, asManager, asFounder, companies
+ORDER BY sharedBy DESC, person
+LIMIT $limit

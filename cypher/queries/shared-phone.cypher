@@ -1,0 +1,23 @@
+// title: Entities sharing a phone
+// description: Phone numbers that more than one domain, company or branch lists among its contacts (LISTS_CONTACT)
+// description: or relates to (RELATED), most shared first. Numbers of call centres and marketplaces (more than
+// description: maxShared records) are left out unless asked for by phone.
+// param: phone string optional  One number to look at, in any writing (+7 495 123-45-67); every shared one when absent
+// param: maxShared integer default 200 min=2  Leave out numbers shared by more records than this
+// param: limit integer default 50 min=1  Most rows
+// columns: phone, sharedBy, domains, companies, via, entities
+MATCH (ph:Phone)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
+WHERE (e:Domain OR e:Company OR e:Branch)
+  AND ($phone IS NULL OR ph.key = '+' + reduce(digits = '', ch IN split($phone, '') |
+        digits + CASE WHEN ch IN ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] THEN ch ELSE '' END))
+WITH ph, e, collect(DISTINCT type(r)) AS types
+ORDER BY e.kind DESC, e.title, e.key
+WITH ph, collect(CASE WHEN e.kind IN ['company', 'branch']
+                   THEN coalesce(e.title + ' (' + e.key + ')', e.title, e.key, e.kind + ' #' + toString(e.id))
+                   ELSE coalesce(e.key, e.title, e.kind + ' #' + toString(e.id)) END) AS entities,
+     count(CASE WHEN e:Domain THEN 1 END) AS domains, count(CASE WHEN e:Company THEN 1 END) AS companies,
+     reduce(acc = [], t IN collect(types) | acc + [x IN t WHERE NOT x IN acc]) AS via
+WHERE size(entities) >= CASE WHEN $phone IS NULL THEN 2 ELSE 1 END AND ($phone IS NOT NULL OR size(entities) <= $maxShared)
+RETURN coalesce(ph.key, ph.title) AS phone, size(entities) AS sharedBy, domains, companies, via, entities
+ORDER BY sharedBy DESC, phone
+LIMIT $limit

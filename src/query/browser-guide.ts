@@ -1,0 +1,115 @@
+import { valueText } from './params.js';
+import type { ParamValue, QueryDefinition, QueryParam } from './types.js';
+
+/** Text as HTML element content (the guide puts no data in attributes). */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function cypherString(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+}
+
+/** A parameter value as a Cypher literal for `:param name => <literal>` (evaluated by the server, so 50 stays an integer). */
+export function cypherLiteral(value: ParamValue | null, type: QueryParam['type']): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map(cypherString).join(', ')}]`;
+  if (typeof value === 'string') return cypherString(value);
+  if (typeof value === 'number' && type === 'float' && Number.isInteger(value)) return `${value}.0`;
+  return String(value);
+}
+
+/** What the guide sets a parameter to: its default, else the first allowed value of a required one, else null. */
+function startValue(param: QueryParam): ParamValue | null {
+  if (param.default !== null) return param.default;
+  if (param.required && param.values?.[0] !== undefined) return param.type === 'list' ? [param.values[0]] : param.values[0];
+  return null;
+}
+
+function presence(param: QueryParam): string {
+  if (param.required) return 'required';
+  if (param.default === null) return 'optional';
+  return `default ${valueText(param.default)}`;
+}
+
+function constraints(param: QueryParam): string {
+  const parts: string[] = [];
+  if (param.min !== undefined) parts.push(`at least ${param.min}`);
+  if (param.max !== undefined) parts.push(`at most ${param.max}`);
+  if (param.values) parts.push(`one of ${param.values.join(', ')}`);
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
+}
+
+function runnable(code: string, caption: string): string[] {
+  return ['    <figure>', `      <pre class="pre-scrollable code runnable">${escapeHtml(code)}</pre>`, `      <figcaption>${escapeHtml(caption)}</figcaption>`, '    </figure>'];
+}
+
+function querySlide(query: QueryDefinition): string[] {
+  const out = [
+    '<slide class="row-fluid">',
+    '  <div class="col-sm-3">',
+    `    <h3>${escapeHtml(query.title)}</h3>`,
+    `    <p class="lead">${escapeHtml(query.description)}</p>`,
+    `    <p>Command line: <code>landing-graph query ${escapeHtml(query.name)}</code></p>`,
+    '  </div>',
+    '  <div class="col-sm-9">',
+  ];
+  if (query.params.length > 0) {
+    out.push('    <ul>');
+    for (const p of query.params) {
+      out.push(`      <li><code>${escapeHtml(p.name)}</code> ${p.type}, ${escapeHtml(presence(p) + constraints(p))}: ${escapeHtml(p.description)}</li>`);
+    }
+    out.push('    </ul>');
+    for (const group of query.oneOf) out.push(`    <p>Give at least one of ${group.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}.</p>`);
+    const lines = query.params.map((p) => `:param ${p.name} => ${cypherLiteral(startValue(p), p.type)};`);
+    out.push(...runnable(lines.join('\n'), 'Parameters: click, change the values in the editor, run.'));
+  }
+  out.push(...runnable(query.statement, `Then the query. Columns: ${query.columns.join(', ')}.`), '  </div>', '</slide>');
+  return out;
+}
+
+function introSlide(queries: readonly QueryDefinition[]): string[] {
+  return [
+    '<slide class="row-fluid">',
+    '  <div class="col-sm-3">',
+    '    <h3>landing-graph queries</h3>',
+    '    <p class="lead">The investigation queries of landing-graph, one per slide. They only read the graph.</p>',
+    '  </div>',
+    '  <div class="col-sm-9">',
+    '    <p>On each slide, click the <code>:param</code> block to copy it into the editor, set the values, and run it;',
+    '    then click and run the query. <code>:params</code> shows the parameters set, <code>:params clear</code> removes them.',
+    '    For colours and captions, drop <code>browser/landing-graph.grass</code> onto this window.</p>',
+    '    <ol>',
+    ...queries.map((q) => `      <li>${escapeHtml(q.title)} <small>(<code>${escapeHtml(q.name)}</code>)</small></li>`),
+    '    </ol>',
+    '  </div>',
+    '</slide>',
+  ];
+}
+
+/**
+ * The query library as a Neo4j Browser guide (`:play <url>` or `:guide <url>`): one HTML document, a
+ * slide per query with its title, description, parameters as runnable `:param` lines and the statement
+ * as a runnable block. Deterministic, so the committed browser/guide.html can be checked against it.
+ */
+export function renderBrowserGuide(queries: readonly QueryDefinition[]): string {
+  const lines = [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<title>landing-graph queries</title>',
+    '</head>',
+    '<body>',
+    '<!-- Generated from cypher/queries/*.cypher by `landing-graph query --browser-guide > browser/guide.html`. Do not edit. -->',
+    '<article class="guide">',
+    '<carousel class="deck container-fluid">',
+    ...introSlide(queries),
+    ...queries.flatMap(querySlide),
+    '</carousel>',
+    '</article>',
+    '</body>',
+    '</html>',
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,12 @@
+/**
+ * The investigation query library: cypher/queries/*.cypher, each a header and one read-only statement.
+ * Load and pick a query, bind `--param name=value` assignments, run it read-only, format the rows; or
+ * render the library as a Neo4j Browser guide.
+ */
+export { renderBrowserGuide } from './browser-guide.js';
+export { parseQueryFile } from './definition.js';
+export { formatCsv, formatJson, formatQueryList, formatResult, formatTable, OUTPUT_FORMATS, type OutputFormat, type TableOptions } from './format.js';
+export { findQuery, loadQueries, queriesFolder, runQuery, type QueryResult } from './library.js';
+export { bindParams, parseParamText } from './params.js';
+export { PARAM_TYPES, type ParamType, type ParamValue, type QueryDefinition, type QueryParam } from './types.js';
+export { toPlain, toText } from './values.js';

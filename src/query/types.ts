@@ -1,0 +1,37 @@
+/** The types a query parameter may declare in its header (`// param: <name> <type> ...`). */
+export const PARAM_TYPES = ['string', 'integer', 'float', 'boolean', 'list'] as const;
+export type ParamType = (typeof PARAM_TYPES)[number];
+
+/** A parameter value as the library holds it: lists are lists of strings; integers are plain numbers here. */
+export type ParamValue = string | number | boolean | string[];
+
+/** One `// param:` line of a query file. */
+export interface QueryParam {
+  name: string;
+  type: ParamType;
+  /** A required parameter has no default and must be given. */
+  required: boolean;
+  /** The default (already parsed to its type); null when there is none (the query then gets null). */
+  default: ParamValue | null;
+  description: string;
+  /** Bounds for integer and float parameters (inclusive). */
+  min?: number;
+  max?: number;
+  /** The allowed values of a string parameter, or of each item of a list parameter. */
+  values?: string[];
+}
+
+/** One query of the library: a file cypher/queries/<name>.cypher, its header parsed. */
+export interface QueryDefinition {
+  /** The file name without `.cypher`: what `landing-graph query <name>` takes. */
+  name: string;
+  title: string;
+  description: string;
+  params: QueryParam[];
+  /** Groups of parameters of which at least one must be given (`// one of: key, id`). */
+  oneOf: string[][];
+  /** The columns the statement returns, in order (`// columns: ...`): the header of empty CSV output. */
+  columns: string[];
+  /** The single Cypher statement, header removed. */
+  statement: string;
+}

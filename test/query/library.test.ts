@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LABEL_OF_KIND } from '../../src/graph/model.js';
+import { renderBrowserGuide } from '../../src/query/browser-guide.js';
+import { formatQueryList } from '../../src/query/format.js';
+import { findQuery, loadQueries, queriesFolder } from '../../src/query/library.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const queries = loadQueries();
+
+/** The questions the library must answer (file names). */
+const REQUIRED = [
+  'neighbourhood',
+  'shortest-paths',
+  'shared-ip',
+  'shared-name-server',
+  'shared-registrant',
+  'shared-address',
+  'shared-phone',
+  'shared-email',
+  'shared-officer',
+  'companies-behind-contact',
+  'hubs',
+  'crawl-clusters',
+  'recent-domains',
+  'graph-overview',
+  'crawls',
+];
+
+const PIVOT_LABELS = ['IP', 'NameServer', 'MailServer', 'Registrar', 'Technology', 'Person', 'Address', 'SocialProfile', 'Activity'];
+const RELATIONSHIP_TYPES = ['RELATED', 'SIMILAR', 'COMPETITOR', 'LISTS_CONTACT', 'NAMES_COMPANY', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER', 'REGISTERED_WITH', 'USES_TECHNOLOGY', 'HAS_OFFICER', 'REGISTERED_AT', 'HAS_PROFILE', 'HAS_ACTIVITY'];
+
+describe('the query library in cypher/queries', () => {
+  it('answers every required question, one parsed file per query, in name order', () => {
+    const names = queries.map((q) => q.name);
+    expect(names).toEqual(expect.arrayContaining(REQUIRED));
+    expect(names).toEqual([...names].sort());
+    expect(queriesFolder()).toBe(path.join(ROOT, 'cypher/queries/'));
+  });
+
+  it.each(queries.map((q) => [q.name, q] as const))('%s: documented, ordered, bounded', (_name, q) => {
+    expect(q.title.length).toBeGreaterThan(5);
+    expect(q.description.length).toBeGreaterThan(20);
+    for (const p of q.params) expect(p.description.length).toBeGreaterThan(3);
+    expect(new Set(q.columns).size).toBe(q.columns.length);
+    expect(q.statement).toMatch(/ORDER BY/);
+    if (q.params.some((p) => p.name === 'limit')) expect(q.statement).toMatch(/\bLIMIT \$limit\b/);
+    // Plain Cypher that only reads: no procedures (APOC may be missing), no writes.
+    expect(q.statement).not.toMatch(/\bapoc\.|\bCALL\s+\w+\.|\b(CREATE|MERGE|DELETE|SET|REMOVE|FOREACH)\b/);
+  });
+
+  it('names unknown queries with the known ones', () => {
+    expect(() => findQuery(queries, 'shared-ipp')).toThrow(/no query "shared-ipp"; the library has: companies-behind-contact, /);
+  });
+
+  it('lists name, title and parameters, or the full definitions as JSON', () => {
+    const table = formatQueryList(queries, 'table');
+    expect(table).toMatch(/^name\s+title\s+parameters\n/);
+    expect(table).toMatch(/\nshared-ip\s+Entities sharing an IP address\s+ip\? maxShared=200 limit=50\n/);
+    expect(table).toMatch(/\nneighbourhood\s+Neighbourhood of an entity\s+kind! key\? id\? hops=2 /);
+    const json = JSON.parse(formatQueryList(queries, 'json')) as { name: string; params: unknown[] }[];
+    expect(json.map((q) => q.name)).toEqual(queries.map((q) => q.name));
+    expect(json.find((q) => q.name === 'shared-ip')?.params).toContainEqual({ name: 'limit', type: 'integer', required: false, default: 50, description: 'Most rows', min: 1 });
+  });
+});
+
+describe('Neo4j Browser assets in browser/', () => {
+  const unescape = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+  it('browser/guide.html is the guide of the current library (regenerate: landing-graph query --browser-guide > browser/guide.html)', () => {
+    expect(readFileSync(path.join(ROOT, 'browser/guide.html'), 'utf8')).toBe(renderBrowserGuide(queries));
+  });
+
+  it('the guide has a slide per query with runnable :param lines and the statement, escaped', () => {
+    const guide = renderBrowserGuide(queries);
+    expect(guide.match(/<slide class="row-fluid">/g)).toHaveLength(queries.length + 1);
+    const blocks = [...guide.matchAll(/<pre class="pre-scrollable code runnable">([\s\S]*?)<\/pre>/g)].map((m) => unescape(m[1] as string));
+    for (const q of queries) expect(blocks).toContain(q.statement);
+    expect(blocks).toContain(':param ip => null;\n:param maxShared => 200;\n:param limit => 50;');
+    expect(blocks).toContain(
+      ':param fromKind => \'domain\';\n:param fromKey => null;\n:param fromId => null;\n:param toKind => \'domain\';\n:param toKey => null;\n:param toId => null;\n:param maxPivotDegree => 50;\n:param skipHubRecords => false;\n:param limit => 10;',
+    );
+    expect(guide).not.toMatch(/<pre[^>]*>[^<]*<-/);
+    expect(guide).toContain('<title>landing-graph queries</title>');
+  });
+
+  it('the GraSS style gives every label a colour, size and caption, and every relationship type a caption, in the syntax Browser parses', () => {
+    const grass = readFileSync(path.join(ROOT, 'browser/landing-graph.grass'), 'utf8');
+    const rules = new Map([...grass.matchAll(/^(node|relationship)(?:\.(\w+))? \{\n([\s\S]*?)\n\}/gm)].map((m) => [`${m[1]}.${m[2] ?? ''}`, m[3] as string]));
+    for (const label of [...Object.values(LABEL_OF_KIND), ...PIVOT_LABELS, 'Crawl', 'CrawlTask']) {
+      expect(rules.get(`node.${label}`), label).toMatch(/color: #[0-9A-F]{6};[\s\S]*diameter: \d+px;[\s\S]*caption: '\{\w+\}';/);
+    }
+    for (const label of PIVOT_LABELS) expect(rules.get(`node.${label}`)).toContain("caption: '{value}';");
+    expect(rules.get('node.Domain')).toContain("caption: '{key}';");
+    expect(rules.get('node.Company')).toContain("caption: '{title}';");
+    for (const type of RELATIONSHIP_TYPES) expect(rules.get(`relationship.${type}`), type).toContain("caption: '<type>';");
+    // Browser's GraSS parser knows single-quoted strings only and no comments; Landing and Pivot get no rule
+    // of their own, so the specific label's colour and caption apply.
+    expect(grass).not.toMatch(/["/]/);
+    expect(rules.has('node.Landing') || rules.has('node.Pivot')).toBe(false);
+  });
+});
