@@ -1,9 +1,7 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import type { EdgeRow, GraphBatch, NodeRow } from '../graph/model.js';
+import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
 import { runNamed } from './executor.js';
-
-/** Rows per UNWIND statement: large enough to amortize round trips, small enough for 5 MB records. */
-const ROWS_PER_STATEMENT = 500;
 
 export interface WriteCounts {
   nodes: number;
@@ -45,8 +43,4 @@ export function mergeBatches(batches: readonly GraphBatch[]): { byId: NodeRow[];
     else if (node.key !== null) byKey.push(node);
   }
   return { byId, byKey, edges: [...edges.values()] };
-}
-
-function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }

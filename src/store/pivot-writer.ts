@@ -1,10 +1,8 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import { mergePivotBatches } from '../graph/pivots/merge.js';
 import type { PivotBatch } from '../graph/pivots/model.js';
+import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
 import { runNamed } from './executor.js';
-
-/** Rows per UNWIND statement, as in graph-writer.ts. */
-const ROWS_PER_STATEMENT = 500;
 
 export interface PivotWriteCounts {
   /** Distinct pivot nodes written. */
@@ -44,8 +42,4 @@ export async function writePivots(tx: ManagedTransaction, batches: readonly Pivo
 export async function adoptKeyStubs(tx: ManagedTransaction): Promise<number> {
   const [row] = await runNamed(tx, 'pivots/adopt-key-stubs');
   return typeof row?.adopted === 'number' ? row.adopted : 0;
-}
-
-function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
