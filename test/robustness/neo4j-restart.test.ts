@@ -7,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { connectNeo4j } from '../../src/store/connect.js';
 import { startCli } from '../support/cli.js';
+import { freePort } from '../support/ports.js';
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const home = path.join(root, '.neo4j/restart-test');
-const BOLT = 7699;
-const neo4jLocal = (command: string) => run('bash', [path.join(root, 'scripts/neo4j-local'), command, '--home', home, '--bolt-port', String(BOLT), '--http-port', '7499'], { maxBuffer: 1 << 24 });
+let ports = { bolt: 0, http: 0 };
+const neo4jLocal = (command: string) =>
+  run('bash', [path.join(root, 'scripts/neo4j-local'), command, '--home', home, '--bolt-port', String(ports.bolt), '--http-port', String(ports.http)], { maxBuffer: 1 << 24 });
 
 /**
  * A Neo4j of its own (scripts/neo4j-local), stopped and started again in the middle of a crawl: the crawl
@@ -25,9 +27,11 @@ describe('Neo4j restarted in the middle of a crawl', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ records: 400, seed: 41 });
+    ports = { bolt: await freePort(), http: await freePort() };
+    await neo4jLocal('stop').catch(() => undefined); // one left running by an aborted run
     await neo4jLocal('start');
     const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
-    env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey, NEO4J_URI: `bolt://127.0.0.1:${BOLT}`, NEO4J_USERNAME: 'neo4j', NEO4J_PASSWORD: password };
+    env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey, NEO4J_URI: `bolt://127.0.0.1:${ports.bolt}`, NEO4J_USERNAME: 'neo4j', NEO4J_PASSWORD: password };
     const driver = await connectNeo4j({ uri: env.NEO4J_URI!, username: 'neo4j', password });
     const session = driver.session();
     await session.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS');
