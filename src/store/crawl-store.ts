@@ -15,6 +15,12 @@ export interface FrontierTask {
   depth: number;
 }
 
+/**
+ * A commit that has not finished after this long is ended by Neo4j and retried (it is idempotent), so a
+ * hung transaction cannot stall a crawl for hours; a healthy commit of 100 records takes well under 10 s.
+ */
+const COMMIT_TIMEOUT_MS = 180_000;
+
 export type TaskState = 'done' | 'missing' | 'failed' | 'invalid';
 export type CrawlStatus = 'running' | 'finished' | 'interrupted' | 'failed' | 'budget';
 
@@ -107,7 +113,7 @@ export class CrawlStore {
         await runNamed(tx, 'frontier-complete', { crawlId, done: commit.done, aliases: commit.aliases, queue: commit.queue, counts: commit.counts, now: nowIso });
         return { nodes: written.nodes + pivots.pivots, edges: written.edges + pivots.links };
       },
-      this.opts,
+      { ...this.opts, timeoutMs: COMMIT_TIMEOUT_MS },
       'writing crawled records',
     );
   }

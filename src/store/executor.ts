@@ -13,6 +13,12 @@ export type Executor = Driver | Session | ManagedTransaction;
 export interface RunOptions {
   /** Default: 'write'. */
   mode?: 'read' | 'write';
+  /**
+   * Server-side time-out of a managed write transaction (inWriteTransaction with a driver or session):
+   * a transaction that hangs is ended by Neo4j and reported as NEO4J_UNAVAILABLE, so the caller retries
+   * instead of waiting for ever. Default: none.
+   */
+  timeoutMs?: number;
   /** The database; only used with a Driver. Default: the server's default database. */
   database?: string;
 }
@@ -62,14 +68,18 @@ export async function inWriteTransaction<T>(executor: Executor, work: (tx: Manag
     if (isDriver(executor)) {
       const session = executor.session(options.database ? { database: options.database } : {});
       try {
-        return await session.executeWrite(work);
+        return await session.executeWrite(work, txConfig(options));
       } finally {
         await session.close();
       }
     }
-    if (isSession(executor)) return await executor.executeWrite(work);
+    if (isSession(executor)) return await executor.executeWrite(work, txConfig(options));
     return await work(executor);
   } catch (error) {
     throw toStoreError(error, what);
   }
+}
+
+function txConfig(options: RunOptions): { timeout?: number } {
+  return options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs };
 }
