@@ -7,7 +7,7 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // Neo4j Community has a single user database: test files take turns on it.
     fileParallelism: false,
-    testTimeout: 60_000,
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     reporters: ['default'],
   },

@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
 import { crawlCommand } from './crawl-command.js';
 import { demoCommand } from './demo.js';
+import { exportCommand } from './export-command.js';
+import { queryCommand } from './query-command.js';
 import { sandboxCommand } from '../sandbox/command.js';
 
 export function registerCommands(program: Command): void {
   program.addCommand(crawlCommand());
   program.addCommand(demoCommand());
+  program.addCommand(queryCommand());
   program.addCommand(sandboxCommand());
+  program.addCommand(exportCommand());
 }

@@ -58,5 +58,5 @@ describe('crash: SIGKILL the crawl five times', () => {
     const inFlightBound = 2 * CONCURRENCY + Math.ceil(RPS * 0.5) + 1;
     expect(repeated, `kills at requests ${kills.join(', ')}`).toBeLessThanOrEqual(5 * inFlightBound);
     expect(stats.total - repeated).toBe(cleanRequests);
-  });
+  }, 600_000);
 });

@@ -1,0 +1,55 @@
+import type { Driver } from 'neo4j-driver';
+import { LandingGraphError } from '../errors.js';
+import { RAW_FORMATS, type ExportFormat, type ExportRequest, type Subgraph } from './model.js';
+import { readSubgraph, type ReadOptions } from './read.js';
+import { writeCsv } from './writers/csv.js';
+import { writeCypher } from './writers/cypher.js';
+import { writeGraphml } from './writers/graphml.js';
+import { writeHtml } from './writers/html.js';
+import { writeJson } from './writers/json.js';
+import type { WrittenExport } from './writers/output.js';
+
+/**
+ * `landing-graph export`: read the subgraph around seeds from Neo4j (never crawling) and write it as JSON,
+ * GraphML, CSV for neo4j-admin import, a Cypher script or an HTML case file.
+ */
+export * from './model.js';
+export { readSubgraph, elementKeyOf, type ReadOptions } from './read.js';
+export { cleanUri } from './provenance.js';
+export type { WrittenExport } from './writers/output.js';
+export { writeCsv, writeCypher, writeGraphml, writeHtml, writeJson };
+
+const WRITERS: Record<ExportFormat, (subgraph: Subgraph, out: string) => Promise<WrittenExport>> = {
+  json: writeJson,
+  graphml: writeGraphml,
+  csv: writeCsv,
+  cypher: writeCypher,
+  html: writeHtml,
+};
+
+/** Write a subgraph in a format: a file at `out`, or for csv a folder. */
+export async function writeExport(subgraph: Subgraph, format: ExportFormat, out: string): Promise<WrittenExport> {
+  return WRITERS[format](subgraph, out);
+}
+
+export interface ExportResult {
+  subgraph: Subgraph;
+  written: WrittenExport;
+  /** Milliseconds spent reading from Neo4j and writing the output. */
+  timings: { readMs: number; writeMs: number };
+}
+
+/**
+ * Read and write one export. `includeRaw` is refused for formats other than json and cypher (the raw
+ * records do not belong in tables, pictures or GraphML) as CONFIG_INVALID, before anything is read.
+ */
+export async function exportSubgraph(driver: Driver, request: ExportRequest & { format: ExportFormat; out: string }, options: ReadOptions = {}): Promise<ExportResult> {
+  if (request.includeRaw && !RAW_FORMATS.includes(request.format)) {
+    throw new LandingGraphError('CONFIG_INVALID', `--include-raw applies to ${RAW_FORMATS.join(' and ')} only, not ${request.format}`);
+  }
+  const started = performance.now();
+  const subgraph = await readSubgraph(driver, request, options);
+  const read = performance.now();
+  const written = await writeExport(subgraph, request.format, request.out);
+  return { subgraph, written, timings: { readMs: Math.round(read - started), writeMs: Math.round(performance.now() - read) } };
+}

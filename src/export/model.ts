@@ -1,0 +1,101 @@
+import type { LandingRef } from '../api/refs.js';
+
+/**
+ * The pure model of an exported subgraph: what `landing-graph export` read from Neo4j, independent of the
+ * output format. Writers (src/export/writers/) turn one Subgraph into one file or folder; none of them talks
+ * to Neo4j.
+ */
+
+/** The output formats of `landing-graph export --format`. */
+export const EXPORT_FORMATS = ['json', 'graphml', 'csv', 'cypher', 'html'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Formats that may carry the records' `raw` JSON text (--include-raw). */
+export const RAW_FORMATS: readonly ExportFormat[] = ['json', 'cypher'];
+
+/** Neo4j property types as the exports name them (neo4j-admin import's header types). */
+export type ValueType = 'string' | 'long' | 'double' | 'boolean' | 'datetime' | 'localdatetime' | 'date' | 'time' | 'localtime' | 'duration';
+
+export type Scalar = string | number | boolean;
+
+/**
+ * One property value with its Neo4j type. Temporal values are their ISO text (as Cypher's `datetime()`
+ * and neo4j-admin import read them); lists hold values of the one `type`.
+ */
+export interface TypedValue {
+  type: ValueType;
+  list: boolean;
+  value: Scalar | Scalar[];
+}
+
+export type Properties = Record<string, TypedValue>;
+
+/**
+ * A node. `elementKey` is stable across databases and exports: `domain#42` (Landing by page number),
+ * `domain:example.com` (Landing known only by key; the seed syntax), `pivot:ip:185.71.67.12` (Pivot).
+ */
+export interface ExportNode {
+  elementKey: string;
+  labels: string[];
+  properties: Properties;
+}
+
+/** A relationship between two exported nodes, by their element keys. */
+export interface ExportEdge {
+  type: string;
+  from: string;
+  to: string;
+  properties: Properties;
+}
+
+/** The crawl that the export names as its source: the one given with --crawl, else the latest. */
+export interface CrawlProvenance {
+  id: string;
+  seeds: string[];
+  maxDepth: number | null;
+  status: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** The service crawled, without userinfo or query. */
+  baseUrl: string | null;
+}
+
+/** Where and how the subgraph was read. Never holds credentials. */
+export interface Provenance {
+  /** How the subgraph was selected and the statements (cypher/export/*.cypher) that read it. */
+  query: { method: string; statements: string[] };
+  parameters: { seeds: string[]; depth: number; maxNodes: number; maxEdges: number; crawl: string | null; includeRaw: boolean };
+  exportedAt: string;
+  crawl: CrawlProvenance | null;
+  tool: { name: string; version: string };
+  /** The server (address and agent as it reports them; a URI only without userinfo) and database. */
+  source: { uri: string | null; address: string | null; agent: string | null; database: string | null };
+  /** Node counts by hop from the seeds: nodesByHop[0] is the seeds' count. */
+  nodesByHop: number[];
+  counts: { nodes: number; edges: number };
+}
+
+/** An exported subgraph: nodes sorted by element key, edges by (from, type, to). */
+export interface Subgraph {
+  nodes: ExportNode[];
+  edges: ExportEdge[];
+  provenance: Provenance;
+}
+
+/** What to export (the library's view of the CLI's arguments). */
+export interface ExportRequest {
+  seeds: LandingRef[];
+  /** Hops from the seeds, over relationships of any type between Landing and Pivot nodes, either way. */
+  depth: number;
+  /** Default 5000. */
+  maxNodes?: number;
+  /** Default 20000. */
+  maxEdges?: number;
+  /** The crawl named in the provenance; default: the latest. */
+  crawlId?: string | undefined;
+  /** Keep the records' `raw` JSON text (json and cypher only). Default false. */
+  includeRaw?: boolean;
+}
+
+export const DEFAULT_MAX_NODES = 5000;
+export const DEFAULT_MAX_EDGES = 20000;

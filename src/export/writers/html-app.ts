@@ -1,0 +1,112 @@
+/**
+ * The report's own script (plain ES2017, no data in it): reads the graph from the JSON block, draws it with
+ * cytoscape, shows a clicked node's properties with textContent only, and filters by name. It tells tests
+ * (and curious readers) what it drew in `window.landingGraphReport` ({nodes, edges, ready, error}), whose
+ * `show(elementKey)` selects a node and shows its properties.
+ */
+export const REPORT_APP = String.raw`(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('graph-data').textContent);
+  var container = document.getElementById('graph');
+  var details = document.getElementById('details');
+  var status = document.getElementById('graph-status');
+  var report = { nodes: 0, edges: 0, ready: false, error: null };
+  window.landingGraphReport = report;
+  if (typeof cytoscape !== 'function') { report.error = 'cytoscape missing'; status.textContent = 'The graph library did not load.'; return; }
+  var elements = [];
+  data.nodes.forEach(function (n, i) {
+    elements.push({ group: 'nodes', data: { id: 'n' + i, key: n.key, name: n.name, short: n.name.length > 28 ? n.name.slice(0, 27) + '\u2026' : n.name, colour: n.colour, kind: n.kind, pivot: n.pivot, props: n.props, seed: n.seed } });
+  });
+  var index = {};
+  data.nodes.forEach(function (n, i) { index[n.key] = 'n' + i; });
+  data.edges.forEach(function (e, i) {
+    elements.push({ group: 'edges', data: { id: 'e' + i, source: index[e.from], target: index[e.to], type: e.type } });
+  });
+  var big = data.nodes.length > 600;
+  var cy = cytoscape({
+    container: container,
+    elements: elements,
+    wheelSensitivity: 0.3,
+    style: [
+      { selector: 'node', style: { 'background-color': 'data(colour)', 'label': big ? '' : 'data(short)', 'font-size': 9, 'color': '#222', 'text-valign': 'bottom', 'text-margin-y': 3, 'text-background-color': '#fff', 'text-background-opacity': 0.7, 'text-background-padding': 1, 'width': 18, 'height': 18, 'border-width': 1, 'border-color': '#fff' } },
+      { selector: 'node[?pivot]', style: { 'shape': 'diamond', 'width': 14, 'height': 14 } },
+      { selector: 'node[?seed]', style: { 'border-width': 3, 'border-color': '#000', 'width': 26, 'height': 26 } },
+      { selector: 'edge', style: { 'width': 1, 'line-color': '#bbb', 'target-arrow-color': '#bbb', 'target-arrow-shape': 'triangle', 'arrow-scale': 0.6, 'curve-style': big ? 'haystack' : 'bezier' } },
+      { selector: '.faded', style: { 'opacity': 0.12 } },
+      { selector: 'node:selected', style: { 'border-width': 3, 'border-color': '#e00' } }
+    ],
+    layout: { name: 'preset' }
+  });
+  // Large graphs: rings by degree (hubs in the middle), fast at thousands of nodes; small ones: force-directed.
+  var layout = cy.layout(big ? { name: 'concentric', concentric: function (n) { return n.degree(); }, levelWidth: function () { return 4; }, animate: false }
+    : { name: 'cose', animate: false, randomize: false, nodeRepulsion: function () { return 20000; }, idealEdgeLength: function () { return 70; }, numIter: 1500 });
+  layout.one('layoutstop', function () {
+    cy.fit(undefined, 20);
+    report.nodes = cy.nodes().length;
+    report.edges = cy.edges().length;
+    report.ready = true;
+    status.textContent = report.nodes + ' nodes and ' + report.edges + ' relationships drawn. Click a node for its properties; scroll to zoom.';
+  });
+  layout.run();
+  function show(node) {
+    while (details.firstChild) details.removeChild(details.firstChild);
+    var h = document.createElement('h3');
+    h.textContent = node.data('name');
+    details.appendChild(h);
+    var p = document.createElement('p');
+    p.textContent = node.data('kind') + ' \u00b7 ' + node.data('key') + ' \u00b7 ' + node.degree() + ' links';
+    details.appendChild(p);
+    var dl = document.createElement('dl');
+    var props = node.data('props');
+    Object.keys(props).forEach(function (k) {
+      var dt = document.createElement('dt'); dt.textContent = k; dl.appendChild(dt);
+      var dd = document.createElement('dd');
+      var v = props[k];
+      dd.textContent = Array.isArray(v) ? v.join(', ') : String(v);
+      dl.appendChild(dd);
+    });
+    details.appendChild(dl);
+  }
+  cy.on('tap', 'node', function (evt) { show(evt.target); });
+  report.show = function (key) {
+    var node = index[key] === undefined ? cy.collection() : cy.getElementById(index[key]);
+    if (node.empty()) return false;
+    cy.$(':selected').unselect();
+    node.select();
+    show(node);
+    return true;
+  };
+  document.getElementById('filter').addEventListener('input', function (evt) {
+    var q = evt.target.value.trim().toLowerCase();
+    cy.elements().removeClass('faded');
+    if (!q) return;
+    var hit = cy.nodes().filter(function (n) { return n.data('name').toLowerCase().indexOf(q) >= 0 || String(n.data('key')).toLowerCase().indexOf(q) >= 0; });
+    cy.elements().not(hit.closedNeighborhood()).addClass('faded');
+  });
+})();`;
+
+/** The report's stylesheet. */
+export const REPORT_CSS = `
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; color: #1d1d1f; background: #fafafa; }
+header { background: #1f2a44; color: #fff; padding: 18px 28px; }
+header h1 { margin: 0 0 4px; font-size: 22px; }
+header p { margin: 0; opacity: .85; }
+main { padding: 8px 28px 40px; max-width: 1400px; }
+h2 { font-size: 17px; margin: 26px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+h2 .count { color: #777; font-weight: normal; }
+table { border-collapse: collapse; width: 100%; background: #fff; font-size: 13px; }
+th, td { text-align: left; padding: 4px 8px; border: 1px solid #e3e3e3; vertical-align: top; overflow-wrap: anywhere; }
+thead th { background: #f0f2f5; }
+table.kv th { width: 200px; background: #f6f7f9; font-weight: 600; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 6px; vertical-align: -1px; }
+.none { color: #777; font-style: italic; }
+.top { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 24px; }
+.graph-wrap { display: flex; gap: 12px; }
+#graph { flex: 1; height: 640px; background: #fff; border: 1px solid #ddd; }
+#details { width: 320px; height: 640px; overflow: auto; background: #fff; border: 1px solid #ddd; padding: 8px 12px; font-size: 12px; box-sizing: border-box; }
+#details dt { font-weight: 600; margin-top: 4px; }
+#details dd { margin: 0 0 0 10px; overflow-wrap: anywhere; }
+.legend span { margin-right: 14px; white-space: nowrap; }
+#filter { padding: 4px 8px; width: 260px; margin: 4px 0 8px; }
+`;

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { LandingGraphError } from '../../errors.js';
+import { escapeMarkup, jsonForScript } from '../escape.js';
+import type { Subgraph } from '../model.js';
+import { colourOf, displayName, isPivot, kindLabel } from '../names.js';
+import { plainProperties } from '../values.js';
+import { REPORT_APP, REPORT_CSS } from './html-app.js';
+import { companiesSection, domainsSection, kindsSection, provenanceSection, sharedPivotsSection } from './html-sections.js';
+import { writeChunks, type WrittenExport } from './output.js';
+
+/**
+ * A self-contained case-file report (one HTML file that works offline): title, provenance, entities per
+ * kind, companies, domains, shared pivots, and an interactive picture of the graph drawn by cytoscape.js,
+ * whose minified file is inlined. Nothing is fetched at view time: a Content-Security-Policy allows only
+ * the report's own two scripts (by hash) and inline styles, and no connections. Data strings are
+ * HTML-escaped in the markup and travel to the script as JSON inside a non-executable script block.
+ */
+export async function writeHtml(subgraph: Subgraph, file: string): Promise<WrittenExport> {
+  const bytes = await writeChunks(file, [renderHtml(subgraph)]);
+  return { path: file, files: [file], bytes };
+}
+
+let library: string | undefined;
+
+/** cytoscape.min.js from node_modules (the dependency ships this one file). */
+function cytoscapeSource(): string {
+  if (library === undefined) {
+    const file = createRequire(import.meta.url).resolve('cytoscape/dist/cytoscape.min.js');
+    const text = readFileSync(file, 'utf8');
+    // Inlined in a <script>: a closing tag or comment opener inside would end or confuse the element.
+    if (/<\/script|<!--/i.test(text)) throw new LandingGraphError('INTERNAL', `${file} cannot be inlined: it holds </script or <!--`);
+    library = text;
+  }
+  return library;
+}
+
+/** The report as one HTML string. */
+export function renderHtml(subgraph: Subgraph): string {
+  const seeds = new Set(subgraph.provenance.parameters.seeds);
+  const data = {
+    nodes: subgraph.nodes.map((n) => ({
+      key: n.elementKey,
+      name: displayName(n),
+      kind: kindLabel(n),
+      colour: colourOf(kindLabel(n)),
+      pivot: isPivot(n),
+      seed: seeds.has(n.elementKey) || seedByKey(n, seeds),
+      props: plainProperties(n.properties),
+    })),
+    edges: subgraph.edges.map((e) => ({ from: e.from, to: e.to, type: e.type })),
+  };
+  const lib = cytoscapeSource();
+  const csp = [
+    "default-src 'none'",
+    `script-src ${[lib, REPORT_APP].map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`).join(' ')}`,
+    "style-src 'unsafe-inline'",
+    'img-src data: blob:',
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  const p = subgraph.provenance;
+  const title = `Case file: ${p.parameters.seeds.join(', ')}`;
+  const legend = [...new Set(subgraph.nodes.map(kindLabel))]
+    .sort()
+    .map((k) => `<span><span class="swatch" style="background:${colourOf(k)}"></span>${escapeMarkup(k)}</span>`)
+    .join('');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeMarkup(csp)}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeMarkup(title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(`${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · exported ${p.exportedAt} by ${p.tool.name} ${p.tool.version}`)}</p></header>
+<main>
+<div class="top"><section>${provenanceSection(subgraph)}</section><section>${kindsSection(subgraph)}</section></div>
+<h2>Graph</h2>
+<p class="legend">${legend} <span>◆ pivot</span><span>thick border: seed</span></p>
+<input id="filter" type="search" placeholder="Highlight by name or key" aria-label="Highlight by name or key">
+<span id="graph-status">Drawing the graph…</span>
+<div class="graph-wrap"><div id="graph"></div><div id="details"><p class="none">Click a node to see its properties.</p></div></div>
+${sharedPivotsSection(subgraph)}
+${companiesSection(subgraph)}
+${domainsSection(subgraph)}
+</main>
+<script type="application/json" id="graph-data">${jsonForScript(data)}</script>
+<script>${lib}</script>
+<script>${REPORT_APP}</script>
+</body>
+</html>
+`;
+}
+
+/** Whether a node is one of the seeds given by key (`domain:example.com` while its element key is `domain#42`). */
+function seedByKey(node: Subgraph['nodes'][number], seeds: ReadonlySet<string>): boolean {
+  const kind = node.properties.kind?.value;
+  const key = node.properties.key?.value;
+  return typeof kind === 'string' && typeof key === 'string' && !isPivot(node) && seeds.has(`${kind}:${key}`);
+}
+

@@ -1,0 +1,48 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import { LandingGraphError, quoteValue } from '../../errors.js';
+
+/** What a writer produced: the path it was given, the files it wrote there, their total size. */
+export interface WrittenExport {
+  path: string;
+  files: string[];
+  bytes: number;
+}
+
+/**
+ * Write text chunks to a file as they come (exports with raw records can be far larger than one string
+ * may be), waiting on the stream when it is full. Returns the bytes written. The parent folder is made.
+ */
+export async function writeChunks(file: string, chunks: Iterable<string>): Promise<number> {
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  const stream = createWriteStream(file, { encoding: 'utf8' });
+  const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+  failed.catch(() => undefined);
+  let bytes = 0;
+  try {
+    for (const chunk of chunks) {
+      bytes += Buffer.byteLength(chunk, 'utf8');
+      if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), failed]);
+    }
+    stream.end();
+    await Promise.race([once(stream, 'finish'), failed]);
+  } catch (error) {
+    stream.destroy();
+    throw new LandingGraphError('CONFIG_INVALID', `cannot write ${quoteValue(file)}: ${(error as Error).message}`, { cause: error });
+  }
+  return bytes;
+}
+
+/** A folder for a multi-file export: made when absent; refused when it is a file or holds other files than a previous export's. */
+export async function prepareFolder(folder: string, ours: (name: string) => boolean): Promise<void> {
+  const info = await stat(folder).catch(() => undefined);
+  if (info && !info.isDirectory()) throw new LandingGraphError('CONFIG_INVALID', `--out ${quoteValue(folder)} is a file; the csv format writes a folder`);
+  await mkdir(folder, { recursive: true });
+  const names = await readdir(folder);
+  const foreign = names.filter((n) => !ours(n));
+  if (foreign.length > 0) throw new LandingGraphError('CONFIG_INVALID', `--out ${quoteValue(folder)} holds other files (${foreign.slice(0, 3).map((n) => quoteValue(n)).join(', ')}); give an empty or new folder`);
+  // A previous export's files go: a label or type it had may be absent now.
+  await Promise.all(names.map((n) => rm(path.join(folder, n), { force: true })));
+}
