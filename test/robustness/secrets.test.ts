@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { runCli } from '../support/cli.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 
 const API_KEY = 'lg-live-7c1f0e9a2b5d4c3e8f6a1b0d9e8c7f6a';
+const exportsDir = path.resolve(import.meta.dirname, '../export/out/secrets');
 
 /** After a whole crawl (and its failures), the API key and the Neo4j password appear nowhere. */
 describe('secrets', () => {
@@ -15,6 +16,8 @@ describe('secrets', () => {
   const printed: string[] = [];
 
   beforeAll(async () => {
+    await rm(exportsDir, { recursive: true, force: true });
+    await mkdir(exportsDir, { recursive: true });
     sandbox = await startSandbox({ records: 200, seed: 51, apiKey: API_KEY, specials: true });
     driver = await openTestDriver();
     await resetGraph(driver);
@@ -31,6 +34,13 @@ describe('secrets', () => {
     }
     const badPassword = await runCli(['crawl', 'domain#1'], { ...env, NEO4J_PASSWORD: `${testConnection().password}-wrong` });
     printed.push(badPassword.stdout, badPassword.stderr);
+    const seed = `company#${sandbox.graph.ids('company')[0]}`;
+    for (const format of ['json', 'graphml', 'csv', 'cypher', 'html']) {
+      const out = path.join(exportsDir, `secrets.${format}`);
+      const exported = await runCli(['export', seed, '--depth', '1', '--format', format, '--out', out, ...(format === 'json' ? ['--include-raw'] : [])], env);
+      expect(exported.code, exported.stderr).toBe(0);
+      printed.push(exported.stdout, exported.stderr);
+    }
   }, 300_000);
   afterAll(async () => {
     await driver?.close();
@@ -54,6 +64,15 @@ describe('secrets', () => {
     const text = JSON.stringify(rows.records[0]?.toObject());
     expect(text.length).toBeGreaterThan(10_000);
     for (const secret of secrets()) expect(text).not.toContain(secret);
+  });
+
+  it('never writes them into exports of any format', async () => {
+    const files = (await readdir(exportsDir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile());
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) {
+      const text = await readFile(path.join(file.parentPath, file.name), 'utf8');
+      for (const secret of secrets()) expect(text, file.name).not.toContain(secret);
+    }
   });
 
   it('never writes them into the logs of the local Neo4j of the tests', async () => {
