@@ -1,0 +1,201 @@
+import { LandingClient } from '../src/api/client.js';
+import { parseLandingRecord } from '../src/api/schemas/index.js';
+import { isLandingGraphError, LandingGraphError } from '../src/errors.js';
+import { crawlFingerprint } from '../src/crawl/fingerprint.js';
+import { parseCrawlOptions } from '../src/crawl/options.js';
+import { mergeSettlements, settleFailed, settleFetched, taskUid, type Settlement, type SettlePolicy } from '../src/crawl/settle.js';
+import { CrawlStore, type FrontierTask } from '../src/store/crawl-store.js';
+import { COMMIT_STATEMENTS, FRONTIER_READS, graphCounts, planningCosts, replanCounter, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
+import { startCrawl, type SandboxProcess } from './lib/processes.js';
+import type { Section } from './lib/report.js';
+import { fmt, log, tail } from './lib/util.js';
+import { writeSeedsFile, type RecordRef, type Workload } from './lib/workload.js';
+
+export const E2E_CONCURRENCY = 16;
+/** The CLI takes no "unlimited": this is the largest practical --rps (the limiter then spaces starts 1 ms apart). */
+export const UNTHROTTLED_RPS = 1_000_000;
+/** CrawlOptions.commitEvery's default: records per commit. */
+const COMMIT_EVERY = 100;
+
+/** A record as the HTTP ceiling fetched it, kept (UTF-8) for the store ceiling and the writes benchmark. */
+export interface Fetched {
+  ref: RecordRef;
+  /** null: the service answered 404. */
+  body: Buffer | null;
+}
+
+export interface E2EResult {
+  section: Section;
+  fetched: Fetched[];
+}
+
+/**
+ * End to end, unthrottled, with its two ceilings measured in the same run on the same records:
+ * - end to end: the CLI crawls the sandbox into an empty Neo4j (--concurrency 16);
+ * - HTTP ceiling: LandingClient + parseLandingRecord on the same records, 16 at a time, no Neo4j;
+ * - store ceiling: the same records settled as settle.ts does (parse, mapFetchedRecord, pivotsOf, frontier
+ *   changes), committed with CrawlStore.commit in batches of commitEvery (100), in BFS order, no HTTP; only
+ *   the commits are timed.
+ */
+export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, workload: Workload): Promise<E2EResult> {
+  const section: Section = {
+    title: '2. End to end, unthrottled, against its ceilings',
+    method: [
+      `Sandbox of ${fmt.int(workload.recordCount)} records (its own process, no latency). Seeds: ${workload.seeding}. ` +
+        `End to end: \`landing-graph crawl --seeds-file … --depth ${workload.depth} --concurrency ${E2E_CONCURRENCY} --rps ${UNTHROTTLED_RPS} --json\` into an empty Neo4j (the CLI takes no unlimited rate; at this one its limiter spaces starts 1 ms apart, at most 1,000/s); the rate uses the crawl's own elapsed time (from the start of the crawl to its last commit; process start, Neo4j connection and schema excluded).`,
+      `HTTP ceiling: the same ${fmt.int(workload.records.length)} requests with LandingClient (requestsPerSecond Infinity, maxConcurrent ${E2E_CONCURRENCY}) and parseLandingRecord, ${E2E_CONCURRENCY} at a time, in this process, no Neo4j. ` +
+        `Store ceiling: the same records settled as src/crawl/settle.ts does (settleFetched: schema check, mapFetchedRecord, pivotsOf, frontier changes; settleFailed for 404s), merged ${COMMIT_EVERY} at a time (commitEvery) and committed with CrawlStore.commit in BFS order into an empty Neo4j after CrawlStore.create; only the commits are timed (no HTTP, no mapping).`,
+    ],
+    figures: [],
+    notes: [],
+  };
+
+  // End to end.
+  await resetGraph(neo);
+  const seedsFile = writeSeedsFile('e2e', workload.seeds);
+  log(`e2e: crawling ${fmt.int(workload.records.length)} records (depth ${workload.depth}, ${workload.seeds.length} seeds)`);
+  const replans = replanCounter(neo);
+  const started = performance.now();
+  const crawl = startCrawl({ seedsFile, depth: workload.depth, rps: UNTHROTTLED_RPS, concurrency: E2E_CONCURRENCY, service: sandbox, neo4jEnv: neo.env });
+  const capMs = Number(process.env.BENCH_E2E_CAP_S ?? 900) * 1000;
+  let capped = false;
+  const cap = setTimeout(() => {
+    capped = true;
+    void crawl.interrupt();
+  }, capMs);
+  const exit = await crawl.done;
+  clearTimeout(cap);
+  const wallMs = performance.now() - started;
+  const crawlReplans = replans?.();
+  const summary = exit.summary;
+  if (!summary && !capped) throw new Error(`the end-to-end crawl gave no summary (exit ${exit.code}${exit.signal ? ` ${exit.signal}` : ''}):\n${tail(exit.stderr)}`);
+  const counts = await graphCounts(neo);
+  // Stopped at its time cap (interrupted: no summary): what Neo4j holds, over the process's wall time.
+  const run = summary?.run ?? { fetched: counts.fetched, missing: 0, failed: 0, invalid: 0, nodesWritten: counts.nodes, edgesWritten: counts.relationships, elapsedMs: wallMs, retries: 0, rateLimitWaits: 0 };
+  if (capped) section.notes.push(`The end-to-end crawl was stopped at its time cap (BENCH_E2E_CAP_S=${capMs / 1000}); its figures are from what Neo4j held then, over the process's wall time.`);
+  const settled = run.fetched + run.missing + run.failed + run.invalid;
+  const e2eRate = (settled * 1000) / run.elapsedMs;
+  const e2eWrites = ((run.nodesWritten + run.edgesWritten) * 1000) / run.elapsedMs;
+  log(`e2e: ${settled} records in ${fmt.s(run.elapsedMs)} = ${fmt.num(e2eRate)}/s`);
+
+  // HTTP ceiling.
+  const http = await httpCeiling(sandbox, workload.records);
+  log(`http ceiling: ${fmt.num(http.rate)}/s`);
+
+  // Store ceiling.
+  const storeReplans = replanCounter(neo);
+  const store = await storeCeiling(neo, sandbox.url, workload, http.fetched);
+  const storeReplanCount = storeReplans?.();
+  log(`store ceiling: ${fmt.num(store.rate)}/s`);
+
+  // What a replan costs: Neo4j replans the statements as the graph grows (counted above).
+  const planning = await planningCosts(neo, [...COMMIT_STATEMENTS, ...FRONTIER_READS]);
+  const commitPlanningMs = planning.filter((p) => (COMMIT_STATEMENTS as readonly string[]).includes(p.name)).reduce((sum, p) => sum + p.planningMs, 0);
+  const meanPlanningMs = planning.reduce((sum, p) => sum + p.planningMs, 0) / planning.length;
+
+  const lower = Math.min(http.rate, store.rate);
+  const coverage = run.fetched / workload.recordCount;
+  section.figures.push(
+    { name: 'end to end: records per second', value: `${fmt.num(e2eRate)} (${fmt.int(settled)} in ${fmt.s(run.elapsedMs)}; process wall ${fmt.s(wallMs)})` },
+    { name: 'end to end: graph writes per second (node + edge rows written / s)', value: `${fmt.int(e2eWrites)} (${fmt.int(run.nodesWritten)} node + ${fmt.int(run.edgesWritten)} edge rows)` },
+    { name: 'HTTP ceiling: records per second', value: `${fmt.num(http.rate)} (${fmt.int(http.count)} in ${fmt.s(http.ms)})` },
+    { name: 'store ceiling: records per second', value: `${fmt.num(store.rate)} (${fmt.int(store.records)}${store.capped ? ' (capped)' : ''} in ${fmt.s(store.ms)} of commits; ${fmt.int(store.writesPerSecond)} writes/s)` },
+    { name: `end to end / lower ceiling (${http.rate <= store.rate ? 'HTTP' : 'store'})`, value: `${fmt.pct(e2eRate / lower)} (${fmt.num(e2eRate)} rec/s; HTTP ceiling ${fmt.num(http.rate)}, store ceiling ${fmt.num(store.rate)}${store.capped ? ', capped' : ''})`, target: '>= 70 %', pass: e2eRate / lower >= 0.7 },
+    { name: 'coverage: records fetched / records in the graph', value: `${fmt.int(run.fetched)} / ${fmt.int(workload.recordCount)} = ${fmt.pct(coverage, 2)}`, target: '100 %', pass: run.fetched === workload.recordCount && summary?.status === 'finished' },
+  );
+  section.notes.push(
+    `End-to-end crawl: status ${summary?.status ?? 'interrupted'}, ${run.missing} missing (404, dangling ids), ${run.failed} failed, ${run.invalid} invalid, ${run.retries} retries; ` +
+      `Neo4j afterwards: ${fmt.int(counts.landing)} Landing nodes (${fmt.int(counts.fetched)} fetched), ${fmt.int(counts.pivots)} pivots, ${fmt.int(counts.relationships)} relationships of which ${fmt.int(counts.listEdges)} list edges (expected ${fmt.int(workload.expectedListEdges)}).`,
+    ...(crawlReplans === undefined ? [] : [`Neo4j replanned cached statements ${crawlReplans} times during the end-to-end crawl and ${storeReplanCount ?? '?'} times during the store ceiling ("Discarded stale query from the query cache" in its debug.log: the statistics of a graph growing from empty keep diverging from those the plans were made with); at the mean planning cost below that is roughly ${fmt.s((crawlReplans ?? 0) * meanPlanningMs)} of the crawl's ${fmt.s(run.elapsedMs)} spent planning.`]),
+    `Planning cost per statement (\`CYPHER replan=force\` against the cached plan, empty parameters, median of 3, on the ${fmt.int(store.records)}-record graph): ${planning.map((p) => `${p.name} ${fmt.int(p.planningMs)} ms`).join(', ')}; the ${COMMIT_STATEMENTS.length} statements of one commit: ${fmt.int(commitPlanningMs)} ms to plan (executing them cached with nothing to do: ${fmt.int(planning.filter((p) => (COMMIT_STATEMENTS as readonly string[]).includes(p.name)).reduce((sum, p) => sum + p.cachedMs, 0))} ms).`,
+    `Store ceiling${store.capped ? ` stopped at its time cap (BENCH_STORE_CAP_S) after ${fmt.int(store.records)} of ${fmt.int(http.fetched.length)} records; it` : ''} wrote ${fmt.int(store.nodes)} node + ${fmt.int(store.edges)} edge rows in ${store.commits} commits (slowest ${fmt.s(store.slowestMs)}); commit time by size of the graph: ${store.thirds}.`,
+  );
+  return { section, fetched: http.fetched };
+}
+
+async function httpCeiling(sandbox: SandboxProcess, records: RecordRef[]): Promise<{ rate: number; ms: number; count: number; fetched: Fetched[] }> {
+  const client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: E2E_CONCURRENCY });
+  const fetched: Fetched[] = new Array(records.length);
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= records.length) return;
+      const ref = records[i]!;
+      try {
+        const record = await client.fetch({ kind: ref.kind, id: ref.id });
+        parseLandingRecord(ref.kind, record.json);
+        fetched[i] = { ref, body: Buffer.from(record.text, 'utf8') };
+      } catch (error) {
+        if (!isLandingGraphError(error, 'API_NOT_FOUND')) throw error;
+        fetched[i] = { ref, body: null };
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: E2E_CONCURRENCY }, worker));
+  } finally {
+    await client.close();
+  }
+  const ms = performance.now() - started;
+  return { rate: (records.length * 1000) / ms, ms, count: records.length, fetched };
+}
+
+export function policyFor(crawlId: string, maxDepth: number): SettlePolicy {
+  const options = parseCrawlOptions({ maxDepth });
+  return { crawlId, maxDepth, follow: new Set(options.follow), kinds: new Set(options.kinds), maxFanout: undefined, skip: new Set(), aliasKeys: false };
+}
+
+/** A record as the crawler settles it (settle.ts), from the kept body. */
+export function settle(f: Fetched, crawlId: string, policy: SettlePolicy): Settlement {
+  const task: FrontierTask = { uid: taskUid(crawlId, { kind: f.ref.kind, id: f.ref.id }), kind: f.ref.kind, id: f.ref.id, key: null, depth: f.ref.depth };
+  if (f.body === null) return settleFailed(task, new LandingGraphError('API_NOT_FOUND', 'not found'));
+  const text = f.body.toString('utf8');
+  return settleFetched(task, { ref: { kind: f.ref.kind, id: f.ref.id }, text, json: JSON.parse(text), attempts: 1 }, policy);
+}
+
+async function storeCeiling(neo: BenchNeo4j, baseUrl: string, workload: Workload, fetched: Fetched[]) {
+  await resetGraph(neo);
+  const store = new CrawlStore(neo.driver, neo.connection.database);
+  const options = parseCrawlOptions({ maxDepth: workload.depth });
+  const seeds = workload.seeds.map((s) => ({ kind: s.kind, id: s.id }));
+  const fingerprint = crawlFingerprint(baseUrl, seeds, options);
+  const crawlId = `${fingerprint}-bench`;
+  const now = () => new Date().toISOString();
+  await store.create(
+    { id: crawlId, fingerprint, seeds: seeds.map((s) => `${s.kind}#${s.id}`), maxDepth: workload.depth, options: JSON.stringify(options), baseUrl },
+    seeds.map((s) => ({ uid: taskUid(crawlId, s), kind: s.kind, id: s.id, key: null })),
+    now(),
+  );
+  await store.startRun(crawlId, now());
+  const policy = policyFor(crawlId, workload.depth);
+  let ms = 0;
+  let nodes = 0;
+  let edges = 0;
+  let commits = 0;
+  let slowestMs = 0;
+  const perThird = [0, 0, 0];
+  const capMs = Number(process.env.BENCH_STORE_CAP_S ?? 900) * 1000;
+  let records = 0;
+  let capped = false;
+  for (let i = 0; i < fetched.length; i += COMMIT_EVERY) {
+    if (ms > capMs) {
+      capped = true;
+      break;
+    }
+    const commit = mergeSettlements(fetched.slice(i, i + COMMIT_EVERY).map((f) => settle(f, crawlId, policy)));
+    const started = performance.now();
+    const written = await store.commit(crawlId, commit, now());
+    const took = performance.now() - started;
+    ms += took;
+    slowestMs = Math.max(slowestMs, took);
+    perThird[Math.min(2, Math.floor((i / fetched.length) * 3))]! += took;
+    nodes += written.nodes;
+    edges += written.edges;
+    commits += 1;
+    records += commit.done.length;
+  }
+  const thirds = `first third ${fmt.s(perThird[0]!)}, second ${fmt.s(perThird[1]!)}, last ${fmt.s(perThird[2]!)}`;
+  return { rate: (records * 1000) / ms, ms, records, capped, nodes, edges, commits, slowestMs, thirds, writesPerSecond: ((nodes + edges) * 1000) / ms };
+}

@@ -1,0 +1,191 @@
+import { execFile } from 'node:child_process';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Driver } from 'neo4j-driver';
+import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
+import { cypher } from '../../src/store/cypher-files.js';
+import { toNeo4jParams } from '../../src/store/params.js';
+import { applySchema } from '../../src/store/schema.js';
+import { log, projectRoot } from './util.js';
+
+const run = promisify(execFile);
+
+export interface BenchNeo4j {
+  connection: Neo4jConnection;
+  driver: Driver;
+  /** Where it came from, for the results. */
+  source: string;
+  version: string;
+  /** Environment for a CLI child process that must use this Neo4j. */
+  env: Record<string, string>;
+  /** The bench's own server's debug.log (undefined for NEO4J_URI): replans are counted from it. */
+  debugLog?: string;
+  /** Close the driver; stop the server if the bench started it. */
+  close(): Promise<void>;
+}
+
+/**
+ * NEO4J_URI (+ NEO4J_USERNAME/PASSWORD/DATABASE) from the environment if set; otherwise the bench's own
+ * server through scripts/neo4j-local (home .neo4j/bench, Bolt 7694, HTTP 7484), stopped again at the end
+ * only if the bench started it.
+ */
+export async function openBenchNeo4j(): Promise<BenchNeo4j> {
+  let connection: Neo4jConnection;
+  let source: string;
+  let stop = async (): Promise<void> => undefined;
+  let debugLog: string | undefined;
+  if (process.env.NEO4J_URI) {
+    connection = { uri: process.env.NEO4J_URI, username: process.env.NEO4J_USERNAME ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '', database: process.env.NEO4J_DATABASE || undefined };
+    source = 'NEO4J_URI from the environment';
+  } else {
+    const home = process.env.BENCH_NEO4J_HOME ?? path.join(projectRoot, '.neo4j/bench');
+    const boltPort = process.env.BENCH_NEO4J_BOLT_PORT ?? '7694';
+    const httpPort = process.env.BENCH_NEO4J_HTTP_PORT ?? '7484';
+    const script = path.join(projectRoot, 'scripts/neo4j-local');
+    const args = ['--home', home, '--bolt-port', boltPort, '--http-port', httpPort];
+    const wasRunning = await run('bash', [script, 'status', ...args]).then(() => true, () => false);
+    log(wasRunning ? `Neo4j already running in ${home}` : `starting Neo4j (scripts/neo4j-local, home ${home}, bolt ${boltPort})`);
+    await run('bash', [script, 'start', ...args], { maxBuffer: 16 * 1024 * 1024 });
+    const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
+    connection = { uri: `bolt://127.0.0.1:${boltPort}`, username: 'neo4j', password };
+    debugLog = path.join(home, 'logs/debug.log');
+    source = `scripts/neo4j-local --home ${path.relative(projectRoot, home) || home} --bolt-port ${boltPort}${wasRunning ? ' (already running; left running)' : ' (started and stopped by the bench)'}`;
+    if (!wasRunning) {
+      stop = async () => {
+        log('stopping the bench Neo4j');
+        await run('bash', [script, 'stop', ...args]);
+      };
+    }
+  }
+  let driver: Driver;
+  try {
+    driver = await connectNeo4j(connection);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const version = await neo4jVersion(driver, connection.database);
+  return {
+    connection,
+    driver,
+    source,
+    version,
+    debugLog,
+    env: {
+      NEO4J_URI: connection.uri,
+      NEO4J_USERNAME: connection.username,
+      NEO4J_PASSWORD: connection.password,
+      ...(connection.database ? { NEO4J_DATABASE: connection.database } : {}),
+    },
+    close: async () => {
+      await driver.close().catch(() => undefined);
+      await stop();
+    },
+  };
+}
+
+async function neo4jVersion(driver: Driver, database: string | undefined): Promise<string> {
+  const result = await driver.executeQuery('CALL dbms.components() YIELD name, versions, edition RETURN name, versions, edition', {}, database ? { database } : {});
+  const row = result.records[0];
+  if (!row) return 'unknown';
+  return `${String(row.get('name'))} ${(row.get('versions') as string[]).join(', ')} ${String(row.get('edition'))}`;
+}
+
+/** Empty the database (auto-commit, in transactions of 1000 rows) and apply cypher/schema.cypher. */
+export async function resetGraph(neo: BenchNeo4j): Promise<void> {
+  const session = neo.driver.session(neo.connection.database ? { database: neo.connection.database } : {});
+  try {
+    await session.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS');
+  } finally {
+    await session.close();
+  }
+  await applySchema(neo.driver, { database: neo.connection.database });
+}
+
+export interface GraphCounts {
+  landing: number;
+  fetched: number;
+  pivots: number;
+  nodes: number;
+  relationships: number;
+  listEdges: number;
+}
+
+/** What is in the database now (Landing nodes by status, pivots, relationships). */
+export async function graphCounts(neo: BenchNeo4j): Promise<GraphCounts> {
+  const q = async (cypher: string): Promise<number> => {
+    const result = await neo.driver.executeQuery(cypher, {}, neo.connection.database ? { database: neo.connection.database } : {});
+    return Number(result.records[0]?.get(0) ?? 0);
+  };
+  return {
+    landing: await q('MATCH (n:Landing) RETURN count(n)'),
+    fetched: await q("MATCH (n:Landing) WHERE n.status = 'fetched' RETURN count(n)"),
+    pivots: await q('MATCH (n:Pivot) RETURN count(n)'),
+    nodes: await q('MATCH (n) RETURN count(n)'),
+    relationships: await q('MATCH ()-[r]->() RETURN count(r)'),
+    listEdges: await q('MATCH ()-[r:RELATED|SIMILAR|COMPETITOR]->() RETURN count(r)'),
+  };
+}
+
+/**
+ * Neo4j replans a cached statement when the graph's statistics have moved far enough ("Discarded stale
+ * query from the query cache" in debug.log). Returns a function that counts such lines since now, or
+ * undefined when the log is not ours to read.
+ */
+export function replanCounter(neo: BenchNeo4j): (() => number) | undefined {
+  const file = neo.debugLog;
+  if (!file || !existsSync(file)) return undefined;
+  const from = statSync(file).size;
+  return () => {
+    const size = statSync(file).size;
+    if (size <= from) return 0;
+    const fd = openSync(file, 'r');
+    try {
+      const buffer = Buffer.alloc(size - from);
+      readSync(fd, buffer, 0, buffer.length, from);
+      return buffer.toString('utf8').split('Discarded stale query from the query cache').length - 1;
+    } finally {
+      closeSync(fd);
+    }
+  };
+}
+
+/** The statements of one CrawlStore.commit, in order, and the crawler's two frontier reads. */
+export const COMMIT_STATEMENTS = ['upsert-nodes-by-id', 'upsert-nodes-by-key', 'upsert-edges', 'pivots/adopt-key-stubs', 'pivots/upsert-pivots', 'pivots/upsert-pivot-links', 'pivots/upsert-key-links', 'frontier-complete'] as const;
+export const FRONTIER_READS = ['frontier-levels', 'frontier-page'] as const;
+
+/**
+ * What Neo4j spends planning each statement: `CYPHER replan=force <statement>` against the cached
+ * statement, both with empty parameters (nothing to execute), in transactions rolled back; median of 3.
+ */
+export async function planningCosts(neo: BenchNeo4j, names: readonly string[]): Promise<{ name: string; planningMs: number; cachedMs: number }[]> {
+  const empty = toNeo4jParams({ rows: [], now: new Date().toISOString(), crawlId: 'bench-none', done: [], aliases: [], queue: [], counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 }, depth: 0, after: '', limit: 1 });
+  const session = neo.driver.session(neo.connection.database ? { database: neo.connection.database } : {});
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  const out: { name: string; planningMs: number; cachedMs: number }[] = [];
+  try {
+    for (const name of names) {
+      const text = cypher(name);
+      const forced: number[] = [];
+      const cached: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        for (const [times, statement] of [[forced, `CYPHER replan=force ${text}`], [cached, text]] as const) {
+          const tx = session.beginTransaction();
+          const started = performance.now();
+          try {
+            await tx.run(statement, empty);
+            times.push(performance.now() - started);
+          } finally {
+            await tx.rollback();
+          }
+        }
+      }
+      out.push({ name, planningMs: Math.max(0, median(forced) - median(cached)), cachedMs: median(cached) });
+    }
+  } finally {
+    await session.close();
+  }
+  return out;
+}

@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { StatsSnapshot } from '../../src/sandbox/stats.js';
+import { cliPath, log, projectRoot, sleep } from './util.js';
+
+/** The sandbox of the service in a process of its own (`landing-graph sandbox`), on 127.0.0.1. */
+export interface SandboxProcess {
+  url: string;
+  apiKey: string;
+  pid: number;
+  stats(): Promise<StatsSnapshot>;
+  close(): Promise<void>;
+}
+
+export async function startSandboxProcess(options: { records: number; seed: number; latencyMs?: number }): Promise<SandboxProcess> {
+  const args = [cliPath, 'sandbox', '--host', '127.0.0.1', '--port', '0', '--records', String(options.records), '--seed', String(options.seed)];
+  if (options.latencyMs) args.push('--latency-ms', String(options.latencyMs));
+  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    const onData = (d: Buffer) => {
+      stdout += d.toString();
+      const match = /landing-graph sandbox: (http:\/\/127\.0\.0\.1:\d+)\/api\/v1\/landing\//.exec(stdout);
+      if (match) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it was ready:\n${stderr}`)));
+  });
+  log(`sandbox (pid ${child.pid}) ${options.records} records, seed ${options.seed}, latency ${options.latencyMs ?? 0} ms at ${url}`);
+  return {
+    url,
+    apiKey: 'sandbox-key',
+    pid: child.pid!,
+    stats: async () => {
+      const response = await fetch(`${url}/__sandbox/stats`);
+      return (await response.json()) as StatsSnapshot;
+    },
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export interface CrawlRunOptions {
+  seedsFile: string;
+  depth: number;
+  rps: number;
+  concurrency: number;
+  maxRecords?: number;
+  service: { url: string; apiKey: string };
+  neo4jEnv: Record<string, string>;
+  /** Extra node flags (--cpu-prof ..., --import <probe>). */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}
+
+export interface CrawlChild {
+  child: ChildProcess;
+  pid: number;
+  /** Resolves when the process has exited. */
+  done: Promise<CrawlExit>;
+  /** SIGINT (the CLI's clean stop); SIGKILL after `graceMs` if it does not exit. */
+  interrupt(graceMs?: number): Promise<CrawlExit>;
+}
+
+export interface CrawlExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** The --json summary line, when the crawl ended normally. */
+  summary?: CrawlSummary;
+}
+
+export interface CrawlSummary {
+  crawlId: string;
+  status: string;
+  run: { fetched: number; missing: number; failed: number; invalid: number; nodesWritten: number; edgesWritten: number; elapsedMs: number; retries: number; rateLimitWaits: number };
+  totals: { requested: number; fetched: number };
+}
+
+/** `landing-graph crawl --seeds-file F --depth D --rps R --concurrency C --json`, the built CLI as users run it. */
+export function startCrawl(o: CrawlRunOptions): CrawlChild {
+  const args = [...(o.nodeArgs ?? []), cliPath, 'crawl', '--seeds-file', o.seedsFile, '--depth', String(o.depth), '--rps', String(o.rps), '--concurrency', String(o.concurrency), '--json'];
+  if (o.maxRecords !== undefined) args.push('--max-records', String(o.maxRecords));
+  const child = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANDING_BASE_URL: o.service.url, LANDING_API_KEY: o.service.apiKey, ...o.neo4jEnv, ...o.env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
+  const done = new Promise<CrawlExit>((resolve) => {
+    child.once('close', (code, signal) => {
+      const line = stdout.trim().split('\n').pop() ?? '';
+      let summary: CrawlSummary | undefined;
+      try {
+        summary = line.startsWith('{') ? (JSON.parse(line) as CrawlSummary) : undefined;
+      } catch {
+        summary = undefined;
+      }
+      resolve({ code, signal, stdout, stderr, summary });
+    });
+  });
+  return {
+    child,
+    pid: child.pid!,
+    done,
+    interrupt: async (graceMs = 60_000) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const exit = await done;
+      clearTimeout(timer);
+      return exit;
+    },
+  };
+}
+
+/** VmHWM / VmRSS (kB) of a live process from /proc/<pid>/status; undefined once it is gone. */
+export function procMemory(pid: number): { hwmKb: number; rssKb: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { hwmKb: field('VmHWM'), rssKb: field('VmRSS') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Wait for `promise`, but at most `ms`; `undefined` on time-out. */
+export async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export { sleep };

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench`: the performance benchmarks of landing-graph (see bench/README.md), written to
+ * bench/RESULTS.md. BENCH_SCALE (default 1) shrinks sizes and windows for trial runs; BENCH_ONLY picks
+ * benchmarks (rate,e2e,writes,profile,memory).
+ */
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_CONCURRENCY, e2eBenchmark, UNTHROTTLED_RPS } from './e2e.js';
+import { memoryBenchmark } from './memory.js';
+import { openBenchNeo4j, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
+import { startCrawl, startSandboxProcess } from './lib/processes.js';
+import { sectionMarkdown, verdict, type Section } from './lib/report.js';
+import { benchDir, envNumber, fmt, log, projectRoot } from './lib/util.js';
+import { coveringWorkload, writeSeedsFile } from './lib/workload.js';
+import { profileBenchmark } from './profile.js';
+import { rateBenchmark } from './rate.js';
+import { writesBenchmark } from './writes.js';
+
+const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory'] as const;
+type Name = (typeof ALL)[number];
+
+async function main(): Promise<number> {
+  const began = Date.now();
+  const scale = envNumber('BENCH_SCALE', 1);
+  const only = new Set<Name>((process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : ALL) as Name[]);
+  for (const name of only) if (!ALL.includes(name)) throw new Error(`BENCH_ONLY: unknown benchmark ${name} (${ALL.join(', ')})`);
+  const sizes = {
+    rate: [
+      { rps: 20, windowMs: Math.max(5_000, Math.round(30_000 * scale)) },
+      { rps: 100, windowMs: Math.max(5_000, Math.round(15_000 * scale)) },
+    ],
+    e2eRecords: Math.max(1_000, Math.round(20_000 * scale)),
+    writesRecords: Math.max(100, Math.round(2_000 * scale)),
+    memory: [Math.max(1_000, Math.round(10_000 * scale)), Math.max(2_000, Math.round(100_000 * scale))] as [number, number],
+  };
+  const profileRecords = Math.max(500, Math.round(sizes.e2eRecords / 4));
+
+  // The in-process store modules read cypher/ relative to their compiled place (bench/out/build/src/store).
+  cpSync(path.join(projectRoot, 'cypher'), path.join(import.meta.dirname, '../cypher'), { recursive: true });
+
+  const neo = await openBenchNeo4j();
+  // Ctrl-C: the children (sandbox, crawler) get the terminal's SIGINT themselves; stop our Neo4j too.
+  process.once('SIGINT', () => {
+    log('interrupted: stopping');
+    void neo.close().finally(() => process.exit(130));
+  });
+  const sections: Section[] = [];
+  let profile: Section | undefined;
+  try {
+    const load = () => `load average (1 min) at start ${os.loadavg()[0]!.toFixed(2)}`;
+    const guarded = async (title: string, work: () => Promise<Section>): Promise<Section> => {
+      const at = load();
+      const started = Date.now();
+      try {
+        const section = await work();
+        section.notes.push(`Took ${fmt.s(Date.now() - started)}; ${at}.`);
+        return section;
+      } catch (error) {
+        log(`${title} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return { title, method: [], figures: [], notes: [`${at}.`], error: error instanceof Error ? error.message : String(error) };
+      }
+    };
+
+    if (process.env.BENCH_WARMUP !== '0') await warmUp(neo);
+
+    if (only.has('rate')) sections.push(await guarded('1. Rate adherence', () => rateBenchmark(neo, sizes.rate)));
+
+    if (only.has('e2e') || only.has('writes') || only.has('profile')) {
+      const workload = coveringWorkload(sizes.e2eRecords, 1);
+      const sandbox = await startSandboxProcess({ records: sizes.e2eRecords, seed: 1 });
+      try {
+        let fetched: Awaited<ReturnType<typeof e2eBenchmark>>['fetched'] | undefined;
+        if (only.has('e2e') || only.has('writes')) {
+          sections.push(
+            await guarded('2. End to end, unthrottled, against its ceilings', async () => {
+              const result = await e2eBenchmark(neo, sandbox, workload);
+              fetched = result.fetched;
+              return result.section;
+            }),
+          );
+        }
+        if (only.has('writes')) {
+          sections.push(
+            await guarded("3. Writes: the project's writer against the naive way", async () => {
+              if (!fetched) throw new Error('needs the records fetched by benchmark 2, which failed');
+              return writesBenchmark(neo, fetched, sizes.writesRecords);
+            }),
+          );
+        }
+        fetched = undefined;
+        (globalThis as { gc?: () => void }).gc?.(); // --expose-gc: let the kept bodies go before the next crawl
+        if (only.has('profile')) profile = await guarded('What profiling showed', () => profileBenchmark(neo, sandbox, workload, profileRecords));
+      } finally {
+        await sandbox.close();
+      }
+    }
+
+    if (only.has('memory')) sections.push(await guarded('4. Memory of the crawling process', () => memoryBenchmark(neo, sizes.memory)));
+  } finally {
+    await writeResults(neo, sections, profile, { scale, only: [...only], began });
+    await neo.close();
+  }
+  const misses = sections.flatMap((s) => s.figures).filter((f) => f.pass === false).length;
+  const errors = sections.filter((s) => s.error).length + (profile?.error ? 1 : 0);
+  log(`done in ${fmt.s(Date.now() - began)}: ${misses} target(s) missed, ${errors} benchmark(s) failed; see bench/RESULTS.md`);
+  return errors > 0 ? 1 : 0;
+}
+
+/**
+ * A short unmeasured crawl first, so that no benchmark pays for a cold Neo4j (JIT, first query plans) or a
+ * cold crawler. Replans caused by a growing graph still happen in every measurement: they are real.
+ */
+async function warmUp(neo: BenchNeo4j): Promise<void> {
+  const records = 500;
+  const workload = coveringWorkload(records, 5);
+  const sandbox = await startSandboxProcess({ records, seed: 5 });
+  try {
+    await resetGraph(neo);
+    log(`warm-up: an unmeasured crawl of ${records} records`);
+    const crawl = startCrawl({ seedsFile: writeSeedsFile('warm-up', workload.seeds), depth: workload.depth, rps: UNTHROTTLED_RPS, concurrency: E2E_CONCURRENCY, service: sandbox, neo4jEnv: neo.env });
+    const exit = await crawl.done;
+    if (exit.code !== 0) log(`warm-up crawl ended with exit code ${exit.code}: ${exit.stderr.trim().split('\n').pop() ?? ''}`);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+async function writeResults(neo: BenchNeo4j, sections: Section[], profile: Section | undefined, run: { scale: number; only: string[]; began: number }): Promise<void> {
+  const cpus = os.cpus();
+  const env = Object.entries(process.env)
+    .filter(([k]) => k.startsWith('BENCH_'))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  const neoConf = neoConfig();
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Written by \`${env ? `${env} ` : ''}npm run bench\` on ${new Date(run.began).toISOString()} (took ${fmt.s(Date.now() - run.began)}); overwritten by every run.${run.scale !== 1 ? ` **Scaled run (BENCH_SCALE=${run.scale}): sizes and windows are not the issue's; the verdicts are indicative only.**` : ''}${run.only.length < 5 ? ` Only: ${run.only.join(', ')}.` : ''}`,
+    '',
+    '| machine | |',
+    '|---|---|',
+    `| CPU | ${cpus[0]?.model ?? 'unknown'} |`,
+    `| cores | ${cpus.length} |`,
+    `| memory | ${fmt.mb(os.totalmem() / 1024)} total, ${fmt.mb(os.freemem() / 1024)} free at the end |`,
+    `| OS | ${os.type()} ${os.release()} ${os.arch()} |`,
+    `| Node | ${process.version} |`,
+    `| Neo4j | ${neo.version}; ${neo.source}${neoConf ? `; ${neoConf}` : ''} |`,
+    `| load average at the end (1/5/15 min) | ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} |`,
+    '',
+    `Everything runs on this machine: the sandbox of the service and the crawler in processes of their own, Neo4j beside them; all traffic goes to 127.0.0.1. Each measurement starts from an empty database with cypher/schema.cypher applied${process.env.BENCH_WARMUP === '0' ? '' : ', after one unmeasured warm-up crawl of 500 records (a cold Neo4j compiles its query plans on first use)'}. The load average is noted per benchmark: other work on the machine skews every figure.`,
+    '',
+    '## Summary',
+    '',
+    '| benchmark | figure | value | target | verdict |',
+    '|---|---|---|---|---|',
+    ...sections.flatMap((s) => [
+      ...s.figures.filter((f) => f.target).map((f) => `| ${s.title.replace(/^\d+\. /, '')} | ${f.name} | ${f.value} | ${f.target} | ${verdict(f.pass)} |`),
+      ...(s.error ? [`| ${s.title} | — | did not complete: ${s.error.split('\n')[0]} | | **ERROR** |`] : []),
+    ]),
+    '',
+    ...sections.map(sectionMarkdown),
+    profile ? sectionMarkdown(profile) : '## What profiling showed\n\nNot run (BENCH_ONLY).\n',
+  ];
+  writeFileSync(path.join(benchDir, 'RESULTS.md'), lines.join('\n'));
+}
+
+/** Heap and page cache of the bench's own Neo4j (from the conf scripts/neo4j-local writes). */
+function neoConfig(): string {
+  const conf = path.join(process.env.BENCH_NEO4J_HOME ?? path.join(projectRoot, '.neo4j/bench'), 'conf/neo4j.conf');
+  if (process.env.NEO4J_URI || !existsSync(conf)) return '';
+  const text = readFileSync(conf, 'utf8');
+  const get = (key: string) => new RegExp(`^${key.replace(/\./g, '\\.')}=(.*)$`, 'm').exec(text)?.[1] ?? '?';
+  return `heap ${get('server.memory.heap.max_size')}, page cache ${get('server.memory.pagecache.size')}`;
+}
+
+process.exitCode = await main();
