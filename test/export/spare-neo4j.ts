@@ -5,12 +5,12 @@
  */
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Driver } from 'neo4j-driver';
 import { connectNeo4j } from '../../src/store/connect.js';
+import { freePort } from '../support/ports.js';
 
 const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -29,17 +29,6 @@ async function neo4jLib(): Promise<string> {
   const version = /^NEO4J_VERSION=(\S+)/m.exec(await readFile(script, 'utf8'))?.[1];
   const cache = process.env.LANDING_GRAPH_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'landing-graph');
   return path.join(cache, `neo4j-${version}`, 'lib');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Run `<csvFolder>/import.sh` into a new home, start a server on it, connect. */
