@@ -62,7 +62,7 @@ export function crawlCommand(): Command {
     .option('--max-records <n>', 'most records requested by this crawl', integer('--max-records', 1))
     .option('--refresh', 'crawl again although the same crawl finished before')
     .option('--timeout-ms <n>', 'longest wait for response headers, and for silence while a body streams', integer('--timeout-ms', 1), 30_000)
-    .option('--max-body-mb <n>', 'largest record accepted, in MiB', integer('--max-body-mb', 1), 64)
+    .option('--max-body-mb <n>', 'largest record accepted, in MiB (above 16, also give node a larger --max-old-space-size)', integer('--max-body-mb', 1), 16)
     .option('--json', 'final statistics as one JSON object on stdout')
     .addOption(new Option('--base-url <url>', 'the service (default: LANDING_BASE_URL)'))
     .addOption(new Option('--api-key <key>', 'the API key (default: LANDING_API_KEY; prefer the environment)'))
