@@ -40,11 +40,13 @@ async function main(): Promise<number> {
   cpSync(path.join(projectRoot, 'cypher'), path.join(import.meta.dirname, '../cypher'), { recursive: true });
 
   const neo = await openBenchNeo4j();
-  // Ctrl-C: the children (sandbox, crawler) get the terminal's SIGINT themselves; stop our Neo4j too.
-  process.once('SIGINT', () => {
-    log('interrupted: stopping');
-    void neo.close().finally(() => process.exit(130));
-  });
+  // Ctrl-C or kill: stop our Neo4j too; the children (sandbox, crawler) are killed at exit (lib/processes.ts).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping`);
+      void neo.close().finally(() => process.exit(130));
+    });
+  }
   const sections: Section[] = [];
   let profile: Section | undefined;
   try {

@@ -3,6 +3,17 @@ import { readFileSync } from 'node:fs';
 import type { StatsSnapshot } from '../../src/sandbox/stats.js';
 import { cliPath, log, projectRoot, sleep } from './util.js';
 
+/** Children still running, killed if the bench exits without closing them (an uncaught error, a signal). */
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+function track(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+}
+
 /** The sandbox of the service in a process of its own (`landing-graph sandbox`), on 127.0.0.1. */
 export interface SandboxProcess {
   url: string;
@@ -16,6 +27,7 @@ export async function startSandboxProcess(options: { records: number; seed: numb
   const args = [cliPath, 'sandbox', '--host', '127.0.0.1', '--port', '0', '--records', String(options.records), '--seed', String(options.seed)];
   if (options.latencyMs) args.push('--latency-ms', String(options.latencyMs));
   const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
+  track(child);
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -90,15 +102,22 @@ export interface CrawlSummary {
   totals: { requested: number; fetched: number };
 }
 
+/** The node flags of the CLI's shebang (its heap bounds), so a crawl started with process.execPath runs as `npx landing-graph` does. */
+function shebangFlags(): string[] {
+  const first = readFileSync(cliPath, 'utf8').split('\n', 1)[0] ?? '';
+  return /\bnode\s+(.*)$/.exec(first)?.[1]?.trim().split(/\s+/) ?? [];
+}
+
 /** `landing-graph crawl --seeds-file F --depth D --rps R --concurrency C --json`, the built CLI as users run it. */
 export function startCrawl(o: CrawlRunOptions): CrawlChild {
-  const args = [...(o.nodeArgs ?? []), cliPath, 'crawl', '--seeds-file', o.seedsFile, '--depth', String(o.depth), '--rps', String(o.rps), '--concurrency', String(o.concurrency), '--json'];
+  const args = [...shebangFlags(), ...(o.nodeArgs ?? []), cliPath, 'crawl', '--seeds-file', o.seedsFile, '--depth', String(o.depth), '--rps', String(o.rps), '--concurrency', String(o.concurrency), '--json'];
   if (o.maxRecords !== undefined) args.push('--max-records', String(o.maxRecords));
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANDING_BASE_URL: o.service.url, LANDING_API_KEY: o.service.apiKey, ...o.neo4jEnv, ...o.env },
   });
+  track(child);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
