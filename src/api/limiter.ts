@@ -27,7 +27,8 @@ export class RequestLimiter {
     this.requestsPerSecond = options.requestsPerSecond ?? 10;
     this.maxConcurrent = options.maxConcurrent ?? 8;
     this.now = options.now ?? Date.now;
-    const minTime = Number.isFinite(this.requestsPerSecond) ? Math.ceil((1000 / this.requestsPerSecond) * 1.02) : 0;
+    // Not rounded up: ceil(10.2) = 11 ms would cap --rps 100 at 90.9/s.
+    const minTime = Number.isFinite(this.requestsPerSecond) ? (1000 / this.requestsPerSecond) * 1.02 : 0;
     this.bottleneck = new Bottleneck({ maxConcurrent: this.maxConcurrent, minTime });
   }
 
