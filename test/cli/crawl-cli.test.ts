@@ -57,8 +57,9 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     expect(await graph()).toEqual(expected);
     const stats = sandbox.stats.snapshot();
     const repeated = Object.values(stats.byPath).reduce((n, c) => n + c - 1, 0);
-    // In flight at the kill: requests under way (2 x concurrency) and fetched records not yet committed (<= 0.5 s of requests).
-    expect(repeated).toBeLessThanOrEqual(2 * 4 + Math.ceil(RPS * 0.5) + 1);
+    // Lost at a kill: requests under way (2 x concurrency) and fetched records not yet committed, which
+    // the crawler caps at 4 x commitEvery (100) before it stops dispatching (slow commits fill it).
+    expect(repeated).toBeLessThanOrEqual(2 * 4 + 4 * 100);
   });
 
   it('on Ctrl-C writes what is in flight, exits 130 with one line, and the same command resumes without repeating a request', async () => {
