@@ -1,14 +1,18 @@
 // Settle tasks and queue what they discovered, with the crawl's counters, in the transaction that wrote
 // their records. $done: [{uid, state, error}]; $aliases: [{uid, kind, id, key, depth}] (other names of a
 // fetched record, never to be asked for again); $queue: [{uid, kind, id, key, depth}];
-// $counts: {requested, fetched, missing, failed, invalid}.
-MATCH (c:Crawl {id: $crawlId})
+// $counts: {requested, fetched, missing, failed, invalid}. A queued task found again nearer the seeds
+// takes the smaller depth: the next level starts while the last records of this one are still being
+// written (src/crawl/crawler.ts), so a record may be queued one level too deep before its nearer
+// lister commits. Lookups name their index and the plan is made once (see upsert-nodes-by-id).
+CYPHER replan=skip
+MATCH (c:Crawl {id: $crawlId}) USING INDEX c:Crawl(id)
 SET c.requested = c.requested + $counts.requested, c.fetched = c.fetched + $counts.fetched,
     c.missing = c.missing + $counts.missing, c.failed = c.failed + $counts.failed, c.invalid = c.invalid + $counts.invalid
 WITH c
 CALL (c) {
   UNWIND $done AS d
-  MATCH (t:CrawlTask {uid: d.uid})
+  MATCH (t:CrawlTask {uid: d.uid}) USING INDEX t:CrawlTask(uid)
   SET t.state = d.state, t.error = d.error, t.settledAt = datetime($now)
 }
 CALL (c) {
@@ -21,5 +25,6 @@ CALL (c) {
   UNWIND $queue AS q
   MERGE (t:CrawlTask {uid: q.uid})
     ON CREATE SET t.crawlId = c.id, t.kind = q.kind, t.id = q.id, t.key = q.key, t.depth = q.depth, t.state = 'queued'
+    ON MATCH SET t.depth = CASE WHEN t.state = 'queued' AND q.depth < t.depth THEN q.depth ELSE t.depth END
 }
 RETURN c.requested AS requested

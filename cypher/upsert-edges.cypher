@@ -1,17 +1,12 @@
 // One edge per list entry. $rows: EdgeRow (src/graph/model.ts); $now: ISO date-time. Both ends exist:
-// the same transaction upserted them. Relationship types come from this fixed list only.
+// the same transaction upserted them. Lookups name their index and the plan is made once (see
+// upsert-nodes-by-id). The relationship type comes from the fixed table below, never from data; an
+// unknown type fails the statement.
+CYPHER replan=skip
 UNWIND $rows AS row
-MATCH (a:Landing {kind: row.fromKind, id: row.fromId})
-MATCH (b:Landing {kind: row.toKind, id: row.toId})
-FOREACH (_ IN CASE WHEN row.type = 'RELATED' THEN [1] ELSE [] END |
-  MERGE (a)-[r:RELATED {list: row.list}]->(b)
-    ON CREATE SET r.firstSeenAt = datetime($now)
-  SET r.lastSeenAt = datetime($now))
-FOREACH (_ IN CASE WHEN row.type = 'SIMILAR' THEN [1] ELSE [] END |
-  MERGE (a)-[r:SIMILAR {list: row.list}]->(b)
-    ON CREATE SET r.firstSeenAt = datetime($now)
-  SET r.lastSeenAt = datetime($now))
-FOREACH (_ IN CASE WHEN row.type = 'COMPETITOR' THEN [1] ELSE [] END |
-  MERGE (a)-[r:COMPETITOR {list: row.list}]->(b)
-    ON CREATE SET r.firstSeenAt = datetime($now)
-  SET r.lastSeenAt = datetime($now))
+MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
+MATCH (b:Landing {kind: row.toKind, id: row.toId}) USING INDEX b:Landing(kind, id)
+MERGE (a)-[r:$(CASE row.type WHEN 'RELATED' THEN 'RELATED' WHEN 'SIMILAR' THEN 'SIMILAR'
+                             WHEN 'COMPETITOR' THEN 'COMPETITOR' END) {list: row.list}]->(b)
+  ON CREATE SET r.firstSeenAt = datetime($now)
+SET r.lastSeenAt = datetime($now)

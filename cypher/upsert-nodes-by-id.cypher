@@ -1,22 +1,24 @@
 // Upsert landing nodes known by page number. $rows: NodeRow (src/graph/model.ts); $now: ISO date-time.
 // A fetch writes everything; a stub fills only a stub (never what a fetch wrote); missing/failed never
-// erase fetched data, they only note the error on it.
+// erase fetched data, they only note the error on it. Returns how many rows met a key conflict.
+// Plans: every lookup names its index, so the plan does not depend on the graph's statistics, and it is
+// made once (replan=skip) instead of again whenever the statistics of a growing graph drift.
+// The kind's label comes from the fixed table below, never from data; an unknown kind fails the statement.
+CYPHER replan=skip
 UNWIND $rows AS row
 // A node known so far only by this key (a seed asked for by key, a phone named in a block) becomes
 // this node: it gets the page number before the MERGE finds it.
 CALL (row) {
-  OPTIONAL MATCH (orphan:Landing {kind: row.kind, key: row.key})
-  WHERE orphan.id IS NULL AND NOT EXISTS { MATCH (:Landing {kind: row.kind, id: row.id}) }
+  OPTIONAL MATCH (orphan:Landing {kind: row.kind, key: row.key}) USING INDEX orphan:Landing(kind, key)
+  WHERE orphan.id IS NULL
+    AND NOT EXISTS { MATCH (held:Landing {kind: row.kind, id: row.id}) USING INDEX held:Landing(kind, id) }
   SET orphan.id = row.id
 }
 MERGE (n:Landing {kind: row.kind, id: row.id})
   ON CREATE SET n.status = row.status, n.firstSeenAt = datetime($now)
-SET n.lastSeenAt = datetime($now)
-FOREACH (_ IN CASE WHEN row.kind = 'domain' THEN [1] ELSE [] END | SET n:Domain)
-FOREACH (_ IN CASE WHEN row.kind = 'company' THEN [1] ELSE [] END | SET n:Company)
-FOREACH (_ IN CASE WHEN row.kind = 'email' THEN [1] ELSE [] END | SET n:Email)
-FOREACH (_ IN CASE WHEN row.kind = 'phone' THEN [1] ELSE [] END | SET n:Phone)
-FOREACH (_ IN CASE WHEN row.kind = 'branch' THEN [1] ELSE [] END | SET n:Branch)
+SET n:$(CASE row.kind WHEN 'domain' THEN 'Domain' WHEN 'company' THEN 'Company' WHEN 'email' THEN 'Email'
+                      WHEN 'phone' THEN 'Phone' WHEN 'branch' THEN 'Branch' END),
+    n.lastSeenAt = datetime($now)
 WITH n, row, n.status AS current
 FOREACH (_ IN CASE WHEN row.status = 'fetched' THEN [1] ELSE [] END |
   REMOVE n.schemaError, n.error
@@ -30,10 +32,11 @@ FOREACH (_ IN CASE WHEN row.status IN ['missing', 'failed'] AND current <> 'fetc
 FOREACH (_ IN CASE WHEN row.status IN ['missing', 'failed'] AND current = 'fetched' THEN [1] ELSE [] END |
   SET n.lastError = row.error, n.lastErrorAt = datetime($now))
 // The natural key: set when new, or when a fetch says otherwise. A key another node holds is a
-// conflict, noted on this node instead of breaking the constraint.
+// conflict, noted on this node instead of breaking the constraint (pivots/adopt-key-stubs folds it).
 WITH n, row
 WHERE row.key IS NOT NULL AND (n.key IS NULL OR (row.status = 'fetched' AND n.key <> row.key))
-OPTIONAL MATCH (holder:Landing {kind: row.kind, key: row.key})
+OPTIONAL MATCH (holder:Landing {kind: row.kind, key: row.key}) USING INDEX holder:Landing(kind, key)
 WITH n, row, holder IS NULL AS free
-FOREACH (_ IN CASE WHEN free THEN [1] ELSE [] END | SET n.key = row.key, n.keyConflict = null)
-FOREACH (_ IN CASE WHEN free THEN [] ELSE [1] END | SET n.keyConflict = row.key)
+SET n.key = CASE WHEN free THEN row.key ELSE n.key END,
+    n.keyConflict = CASE WHEN free THEN null ELSE row.key END
+RETURN count(CASE WHEN free THEN null ELSE 1 END) AS conflicts

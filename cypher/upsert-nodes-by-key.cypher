@@ -1,14 +1,14 @@
 // Upsert landing nodes known only by natural key: seeds asked for by key that came back missing or
 // failed, records served without a usable page number, and entities named inside blocks (stubs).
-// $rows: NodeRow with id null; $now: ISO date-time. Same precedence as upsert-nodes-by-id.
+// $rows: NodeRow with id null; $now: ISO date-time. Same precedence, plans and label table as
+// upsert-nodes-by-id (branches have no key, so no Branch here).
+CYPHER replan=skip
 UNWIND $rows AS row
 MERGE (n:Landing {kind: row.kind, key: row.key})
   ON CREATE SET n.status = row.status, n.firstSeenAt = datetime($now)
-SET n.lastSeenAt = datetime($now)
-FOREACH (_ IN CASE WHEN row.kind = 'domain' THEN [1] ELSE [] END | SET n:Domain)
-FOREACH (_ IN CASE WHEN row.kind = 'company' THEN [1] ELSE [] END | SET n:Company)
-FOREACH (_ IN CASE WHEN row.kind = 'email' THEN [1] ELSE [] END | SET n:Email)
-FOREACH (_ IN CASE WHEN row.kind = 'phone' THEN [1] ELSE [] END | SET n:Phone)
+SET n:$(CASE row.kind WHEN 'domain' THEN 'Domain' WHEN 'company' THEN 'Company' WHEN 'email' THEN 'Email'
+                      WHEN 'phone' THEN 'Phone' END),
+    n.lastSeenAt = datetime($now)
 WITH n, row, n.status AS current
 FOREACH (_ IN CASE WHEN row.status = 'fetched' THEN [1] ELSE [] END |
   SET n += row.props, n.status = 'fetched', n.raw = row.raw, n.fetchedAt = datetime($now))

@@ -5,23 +5,21 @@
 // those links move over (`via` merged, the earliest firstSeenAt and the latest lastSeenAt kept), the
 // stub is deleted and the node takes the key. Relationship types come from this fixed table only.
 // Start from the few nodes with a conflict (index landing_key_conflict), never from all stubs: the
-// aggregation keeps the planner from starting at the other end.
+// aggregation keeps the planner from starting at the other end; lookups name their index and the plan
+// is made once (see upsert-nodes-by-id). pivot-writer runs it only after a commit met a key conflict.
+CYPHER replan=skip
 MATCH (n:Landing) USING INDEX n:Landing(keyConflict)
 WHERE n.keyConflict IS NOT NULL AND n.id IS NOT NULL
 WITH collect(n) AS conflicts
 UNWIND conflicts AS n
-MATCH (stub:Landing {kind: n.kind, key: n.keyConflict})
+MATCH (stub:Landing {kind: n.kind, key: n.keyConflict}) USING INDEX stub:Landing(kind, key)
 WHERE stub.id IS NULL AND stub.status = 'stub'
   AND NOT EXISTS { MATCH (stub)-[x]-() WHERE NOT (type(x) IN ['LISTS_CONTACT', 'NAMES_COMPANY'] AND endNode(x) = stub) }
 // Two nodes claiming one stub's key: the first takes it, the other keeps its keyConflict.
 WITH stub, head(collect(n)) AS n
 CALL (n, stub) {
   MATCH (a)-[old:LISTS_CONTACT|NAMES_COMPANY]->(stub)
-  CALL (a, n, old) {
-    WITH * WHERE type(old) = 'LISTS_CONTACT' MERGE (a)-[r:LISTS_CONTACT]->(n) RETURN r
-    UNION ALL
-    WITH * WHERE type(old) = 'NAMES_COMPANY' MERGE (a)-[r:NAMES_COMPANY]->(n) RETURN r
-  }
+  MERGE (a)-[r:$(CASE type(old) WHEN 'LISTS_CONTACT' THEN 'LISTS_CONTACT' WHEN 'NAMES_COMPANY' THEN 'NAMES_COMPANY' END)]->(n)
   SET r.firstSeenAt = CASE WHEN r.firstSeenAt IS NULL OR old.firstSeenAt < r.firstSeenAt THEN old.firstSeenAt ELSE r.firstSeenAt END,
       r.lastSeenAt = CASE WHEN r.lastSeenAt IS NULL OR old.lastSeenAt > r.lastSeenAt THEN old.lastSeenAt ELSE r.lastSeenAt END,
       r.via = COLLECT { UNWIND coalesce(r.via, []) + coalesce(old.via, []) AS v RETURN DISTINCT v ORDER BY v }

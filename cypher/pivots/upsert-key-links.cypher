@@ -1,14 +1,13 @@
 // Link records to the Landing entities their blocks name. $rows: KeyLinkRow (src/graph/pivots/model.ts);
 // $now: ISO date-time. The target is whichever Landing node holds (kind, key): a node known by page
 // number, or the key-only stub the same transaction wrote first. One relationship per
-// (landing, target, type); `via` grows as a sorted set. Relationship types come from this fixed table only.
+// (landing, target, type); `via` grows as a sorted set.
+// The relationship type comes from the fixed table below, never from data; an unknown type fails the
+// statement. Lookups name their index and the plan is made once (see upsert-nodes-by-id).
+CYPHER replan=skip
 UNWIND $rows AS row
-MATCH (a:Landing {kind: row.fromKind, id: row.fromId})
-MATCH (b:Landing {kind: row.toKind, key: row.toKey})
-CALL (a, b, row) {
-  WITH * WHERE row.type = 'LISTS_CONTACT' MERGE (a)-[r:LISTS_CONTACT]->(b) RETURN r
-  UNION ALL
-  WITH * WHERE row.type = 'NAMES_COMPANY' MERGE (a)-[r:NAMES_COMPANY]->(b) RETURN r
-}
+MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
+MATCH (b:Landing {kind: row.toKind, key: row.toKey}) USING INDEX b:Landing(kind, key)
+MERGE (a)-[r:$(CASE row.type WHEN 'LISTS_CONTACT' THEN 'LISTS_CONTACT' WHEN 'NAMES_COMPANY' THEN 'NAMES_COMPANY' END)]->(b)
 SET r.firstSeenAt = coalesce(r.firstSeenAt, datetime($now)), r.lastSeenAt = datetime($now),
     r.via = COLLECT { UNWIND coalesce(r.via, []) + row.via AS v RETURN DISTINCT v ORDER BY v }

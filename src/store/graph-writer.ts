@@ -6,6 +6,8 @@ import { runNamed } from './executor.js';
 export interface WriteCounts {
   nodes: number;
   edges: number;
+  /** Rows whose key another node already held: left with `keyConflict` for adoptKeyStubs (pivot-writer). */
+  keyConflicts: number;
 }
 
 /**
@@ -15,10 +17,14 @@ export interface WriteCounts {
  */
 export async function writeGraph(tx: ManagedTransaction, batches: readonly GraphBatch[], nowIso: string): Promise<WriteCounts> {
   const { byId, byKey, edges } = mergeBatches(batches);
-  for (const rows of chunks(byId, ROWS_PER_STATEMENT)) await runNamed(tx, 'upsert-nodes-by-id', { rows, now: nowIso });
+  let keyConflicts = 0;
+  for (const rows of chunks(byId, ROWS_PER_STATEMENT)) {
+    const [row] = await runNamed(tx, 'upsert-nodes-by-id', { rows, now: nowIso });
+    keyConflicts += Number(row?.conflicts ?? 0);
+  }
   for (const rows of chunks(byKey, ROWS_PER_STATEMENT)) await runNamed(tx, 'upsert-nodes-by-key', { rows, now: nowIso });
   for (const rows of chunks(edges, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'upsert-edges', { rows, now: nowIso });
-  return { nodes: byId.length + byKey.length, edges: edges.length };
+  return { nodes: byId.length + byKey.length, edges: edges.length, keyConflicts };
 }
 
 const RANK = { fetched: 3, missing: 2, failed: 2, stub: 1 } as const;

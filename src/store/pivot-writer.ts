@@ -11,6 +11,15 @@ export interface PivotWriteCounts {
   links: number;
 }
 
+export interface WritePivotsOptions {
+  /**
+   * Run adoptKeyStubs first. Pass `writeGraph(...).keyConflicts > 0` when the records were written in
+   * the same transaction: only a conflict met there can be folded, and the statement is not free.
+   * Default: true.
+   */
+  adoptKeyStubs?: boolean;
+}
+
 /**
  * Write pivot batches (src/graph/pivots) inside the caller's transaction: first fold key-only stubs into
  * the records that now hold their keys (adoptKeyStubs), then pivot nodes, links from records to pivots,
@@ -23,9 +32,9 @@ export interface PivotWriteCounts {
  * - and each batch's keyStubs, e.g. writeGraph(tx, [{ nodes: batch.keyStubs, edges: [] }], now).
  * This function writes neither. Idempotent: re-running with the same batches changes only lastSeenAt.
  */
-export async function writePivots(tx: ManagedTransaction, batches: readonly PivotBatch[], nowIso: string): Promise<PivotWriteCounts> {
+export async function writePivots(tx: ManagedTransaction, batches: readonly PivotBatch[], nowIso: string, options: WritePivotsOptions = {}): Promise<PivotWriteCounts> {
   const { pivots, links, keyLinks } = mergePivotBatches(batches);
-  await adoptKeyStubs(tx);
+  if (options.adoptKeyStubs ?? true) await adoptKeyStubs(tx);
   for (const rows of chunks(pivots, ROWS_PER_STATEMENT)) await runNamed(tx, 'pivots/upsert-pivots', { rows, now: nowIso });
   for (const rows of chunks(links, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'pivots/upsert-pivot-links', { rows, now: nowIso });
   for (const rows of chunks(keyLinks, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'pivots/upsert-key-links', { rows, now: nowIso });

@@ -89,4 +89,13 @@ describe('writeGraph on a real Neo4j', () => {
       { id: batch.self.id, key: 'lavka-chaya.ru', conflict: null },
     ]);
   });
+
+  it('refuses a kind or a relationship type outside its fixed tables instead of making a label or type of it', async () => {
+    const { batch } = domainBatch();
+    const node = { ...batch.nodes[0]!, kind: "x`) DETACH DELETE n //" } as unknown as GraphBatch['nodes'][number];
+    await expect(write([{ nodes: [node], edges: [] }])).rejects.toMatchObject({ code: 'NEO4J_QUERY' });
+    const edge = { ...batch.edges[0]!, type: 'OWNS' } as unknown as GraphBatch['edges'][number];
+    await expect(write([{ nodes: batch.nodes, edges: [edge] }])).rejects.toMatchObject({ code: 'NEO4J_QUERY' });
+    expect(await query('MATCH (n) RETURN count(n) AS n')).toEqual([{ n: 0 }]);
+  });
 });
