@@ -4,8 +4,7 @@
 // $counts: {requested, fetched, missing, failed, invalid}. A queued task found again nearer the seeds
 // takes the smaller depth: the next level starts while the last records of this one are still being
 // written (src/crawl/crawler.ts), so a record may be queued one level too deep before its nearer
-// lister commits. Lookups name their index and the plan is made once (see upsert-nodes-by-id).
-CYPHER replan=skip
+// lister commits. Lookups name their index (see upsert-nodes-by-id).
 MATCH (c:Crawl {id: $crawlId}) USING INDEX c:Crawl(id)
 SET c.requested = c.requested + $counts.requested, c.fetched = c.fetched + $counts.fetched,
     c.missing = c.missing + $counts.missing, c.failed = c.failed + $counts.failed, c.invalid = c.invalid + $counts.invalid

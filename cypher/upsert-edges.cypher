@@ -1,8 +1,6 @@
 // One edge per list entry. $rows: EdgeRow (src/graph/model.ts); $now: ISO date-time. Both ends exist:
-// the same transaction upserted them. Lookups name their index and the plan is made once (see
-// upsert-nodes-by-id). The relationship type comes from the fixed table below, never from data; an
-// unknown type fails the statement.
-CYPHER replan=skip
+// the same transaction upserted them. Lookups name their index (see upsert-nodes-by-id). The
+// relationship type comes from the fixed table below, never from data; an unknown type fails the statement.
 UNWIND $rows AS row
 MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
 MATCH (b:Landing {kind: row.toKind, id: row.toId}) USING INDEX b:Landing(kind, id)

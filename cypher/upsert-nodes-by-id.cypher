@@ -1,10 +1,8 @@
 // Upsert landing nodes known by page number. $rows: NodeRow (src/graph/model.ts); $now: ISO date-time.
 // A fetch writes everything; a stub fills only a stub (never what a fetch wrote); missing/failed never
 // erase fetched data, they only note the error on it. Returns how many rows met a key conflict.
-// Plans: every lookup names its index, so the plan does not depend on the graph's statistics, and it is
-// made once (replan=skip) instead of again whenever the statistics of a growing graph drift.
+// Every lookup names its index, so no plan, however stale its statistics, scans for a node.
 // The kind's label comes from the fixed table below, never from data; an unknown kind fails the statement.
-CYPHER replan=skip
 UNWIND $rows AS row
 // A node known so far only by this key (a seed asked for by key, a phone named in a block) becomes
 // this node: it gets the page number before the MERGE finds it.

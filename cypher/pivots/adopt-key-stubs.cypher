@@ -5,9 +5,8 @@
 // those links move over (`via` merged, the earliest firstSeenAt and the latest lastSeenAt kept), the
 // stub is deleted and the node takes the key. Relationship types come from this fixed table only.
 // Start from the few nodes with a conflict (index landing_key_conflict), never from all stubs: the
-// aggregation keeps the planner from starting at the other end; lookups name their index and the plan
-// is made once (see upsert-nodes-by-id). pivot-writer runs it only after a commit met a key conflict.
-CYPHER replan=skip
+// aggregation keeps the planner from starting at the other end; lookups name their index (see
+// upsert-nodes-by-id). pivot-writer runs it only after a commit met a key conflict.
 MATCH (n:Landing) USING INDEX n:Landing(keyConflict)
 WHERE n.keyConflict IS NOT NULL AND n.id IS NOT NULL
 WITH collect(n) AS conflicts

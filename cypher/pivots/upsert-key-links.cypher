@@ -3,8 +3,7 @@
 // number, or the key-only stub the same transaction wrote first. One relationship per
 // (landing, target, type); `via` grows as a sorted set.
 // The relationship type comes from the fixed table below, never from data; an unknown type fails the
-// statement. Lookups name their index and the plan is made once (see upsert-nodes-by-id).
-CYPHER replan=skip
+// statement. Lookups name their index (see upsert-nodes-by-id).
 UNWIND $rows AS row
 MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
 MATCH (b:Landing {kind: row.toKind, key: row.toKey}) USING INDEX b:Landing(kind, key)

@@ -3,8 +3,7 @@
 // One relationship per (landing, pivot, type); `via`, `roles` and `posts` grow as sorted sets, `main`
 // is the latest record's word.
 // The relationship type comes from the fixed table below, never from data; an unknown type fails the
-// statement. Lookups name their index and the plan is made once (see upsert-nodes-by-id).
-CYPHER replan=skip
+// statement. Lookups name their index (see upsert-nodes-by-id).
 UNWIND $rows AS row
 MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
 MATCH (p:Pivot {kind: row.pivotKind, key: row.pivotKey}) USING INDEX p:Pivot(kind, key)
