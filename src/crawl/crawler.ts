@@ -5,6 +5,7 @@ import type { CrawlCounts, CrawlStatus, CrawlStore, FrontierTask } from '../stor
 import { crawlFingerprint } from './fingerprint.js';
 import type { CrawlOptions } from './options.js';
 import { ClientEventCounter, type CrawlProgress } from './progress.js';
+import { UncommittedTasks } from './uncommitted.js';
 import { mergeSettlements, settleFailed, settleFetched, taskRef, taskUid, type Settlement, type SettlePolicy } from './settle.js';
 
 export interface CrawlRequest {
@@ -71,6 +72,8 @@ class CrawlRun {
   private stopping: 'interrupted' | 'failed' | 'budget' | undefined;
   private fatal: unknown;
   private readonly waiters: (() => void)[] = [];
+  private readonly commitWaiters: (() => void)[] = [];
+  private readonly uncommitted = new UncommittedTasks();
 
   constructor(
     private readonly request: CrawlRequest,
@@ -135,31 +138,48 @@ class CrawlRun {
     return this.finish(resumed);
   }
 
+  /**
+   * Level by level, without waiting for a level's last commit: while the records of level d are still
+   * being fetched and written, the level d+1 tasks their commits queue are fetched as they land (never
+   * d+2 before all of d is written, so depths stay exact; frontier-complete lowers a task queued one
+   * level too deep). The service is never idle waiting for Neo4j at a level's end.
+   */
   private async crawlLevels(): Promise<void> {
     for (;;) {
       const { depth, queued } = await this.patiently(() => this.deps.store.levels(this.crawlId));
       this.queued = queued;
       if (depth === null || this.stopping) return;
       this.depth = depth;
-      await this.crawlLevel(depth);
-      await this.drain();
+      await this.dispatchQueued(depth);
+      while (!this.stopping && this.uncommitted.anyUpTo(depth)) {
+        await this.nextCommit();
+        if (depth < this.request.options.maxDepth) await this.dispatchQueued(depth + 1);
+      }
+      // Everything up to `depth` is written; a task still queued there was dispatched and failed to
+      // commit (the crawl is stopping) or is new at depth + 1: the next turn finds it.
+      if (this.stopping) return;
     }
   }
 
-  private async crawlLevel(depth: number): Promise<void> {
+  /** Dispatch the queued tasks at `depth` that are not already on their way, as capacity allows. */
+  private async dispatchQueued(depth: number): Promise<void> {
     const maxInFlight = this.deps.maxInFlight ?? 16;
     let after = '';
     for (;;) {
+      this.uncommitted.pageRead();
       const page = await this.patiently(() => this.deps.store.page(this.crawlId, depth, after, PAGE_SIZE));
       if (page.length === 0) return;
       for (const task of page) {
         if (this.stopping) return;
+        if (this.uncommitted.taken(task.uid)) continue;
         const budget = this.request.options.maxRecords;
         if (budget !== undefined && this.totals.requested + this.run_.dispatched >= budget) {
           this.stop('budget');
           return;
         }
-        while (this.inFlight >= maxInFlight || this.pending.length >= this.request.options.commitEvery * 4) {
+        // Fetched records wait in memory for their commit; at most one commit's worth beyond the one
+        // being written, so a crash re-requests little (see the kill tests).
+        while (this.inFlight >= maxInFlight || this.pending.length >= this.request.options.commitEvery) {
           await new Promise<void>((resolve) => this.waiters.push(resolve));
           if (this.stopping) return;
         }
@@ -169,7 +189,13 @@ class CrawlRun {
     }
   }
 
+  /** Resolves when the next commit has finished (or failed), or when the crawl stops. */
+  private nextCommit(): Promise<void> {
+    return new Promise<void>((resolve) => this.commitWaiters.push(resolve));
+  }
+
   private dispatch(task: FrontierTask): void {
+    this.uncommitted.dispatched(task);
     this.inFlight += 1;
     this.run_.dispatched += 1;
     void this.process(task).finally(() => {
@@ -215,6 +241,7 @@ class CrawlRun {
     if (this.pending.length === 0) return;
     const settlements = this.pending;
     this.pending = [];
+    this.wake();
     const commit = mergeSettlements(settlements);
     try {
       const written = await this.patiently(() => this.deps.store.commit(this.crawlId, commit, this.iso()));
@@ -231,7 +258,8 @@ class CrawlRun {
     }
     this.totals.requested += commit.counts.requested;
     this.queued += commit.queue.length - commit.done.length;
-    this.wake();
+    this.uncommitted.committed(commit.done.map((d) => d.uid));
+    this.wakeAll();
   }
 
   /**
@@ -263,11 +291,17 @@ class CrawlRun {
   private stop(reason: 'interrupted' | 'failed' | 'budget', error?: unknown): void {
     if (reason === 'failed' && this.stopping !== 'failed') this.fatal = error;
     if (!this.stopping || reason === 'failed') this.stopping = reason;
-    this.wake();
+    this.wakeAll();
   }
 
   private wake(): void {
     for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  /** Wake the dispatcher and whoever waits for the next commit. */
+  private wakeAll(): void {
+    this.wake();
+    for (const resolve of this.commitWaiters.splice(0)) resolve();
   }
 
   private async finish(resumed: boolean): Promise<CrawlResult> {

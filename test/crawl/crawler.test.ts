@@ -49,6 +49,46 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     expect(stats.total).toBe(truth.fetched.length + truth.notFound.length);
   });
 
+  it('fetches the next level while the last commits of a level are still being written, and keeps depths exact', async () => {
+    const seeds = companySeeds();
+    const truth = reachable(sandbox.graph, seeds, 2);
+    const depthOf = new Map(truth.fetched.map((r) => [`${r.kind}#${r.id}`, r.depth]));
+    const events: { at: number; what: 'fetch' | 'committed'; depth: number }[] = [];
+    let clock = 0;
+    // Slow commits (as on a busy Neo4j) make the overlap visible; each commit notes its deepest record.
+    class SlowStore extends CrawlStore {
+      override async commit(...args: Parameters<CrawlStore['commit']>) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const written = await super.commit(...args);
+        const depths = args[1].done.map((d) => depthOf.get(d.uid.split('|').pop()!) ?? -1);
+        events.push({ at: clock++, what: 'committed', depth: Math.max(...depths) });
+        return written;
+      }
+    }
+    const client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: 8 });
+    clients.push(client);
+    const result = await runCrawl(
+      { seeds, options: parseCrawlOptions({ maxDepth: 2, commitIntervalMs: 20, commitEvery: 10 }), baseUrl: sandbox.url },
+      {
+        fetch: (ref) => {
+          events.push({ at: clock++, what: 'fetch', depth: depthOf.get(`${ref.kind}#${ref.id}`) ?? -1 });
+          return client.fetch(ref);
+        },
+        store: new SlowStore(driver, testConnection().database),
+        maxInFlight: 16,
+      },
+    );
+    expect(result.status).toBe('finished');
+    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(truth));
+    const lastLevel1Commit = Math.max(...events.filter((e) => e.what === 'committed' && e.depth === 1).map((e) => e.at));
+    const firstLevel2Fetch = Math.min(...events.filter((e) => e.what === 'fetch' && e.depth === 2).map((e) => e.at));
+    expect(firstLevel2Fetch).toBeLessThan(lastLevel1Commit);
+    // Never two levels ahead: no depth-2 record is fetched before every depth-0 record is written.
+    const lastLevel0Commit = Math.max(...events.filter((e) => e.what === 'committed' && e.depth === 0).map((e) => e.at));
+    expect(firstLevel2Fetch).toBeGreaterThan(lastLevel0Commit);
+    expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
+  });
+
   it('starts from natural keys, asks each record once, and gives it its shortest distance', async () => {
     const company = sandbox.graph.node(sandbox.graph.ids('company')[0]!)!;
     const domain = sandbox.graph.node(sandbox.graph.ids('domain')[3]!)!;
