@@ -20,6 +20,8 @@ export interface FrontierTask {
  * hung transaction cannot stall a crawl for hours; a healthy commit of 100 records takes well under 10 s.
  */
 const COMMIT_TIMEOUT_MS = 180_000;
+/** The same for the crawl's small statements (frontier reads, run bookkeeping): they take milliseconds. */
+const STATEMENT_TIMEOUT_MS = 60_000;
 
 export type TaskState = 'done' | 'missing' | 'failed' | 'invalid';
 export type CrawlStatus = 'running' | 'finished' | 'interrupted' | 'failed' | 'budget';
@@ -73,7 +75,7 @@ export class CrawlStore {
   ) {}
 
   private get opts() {
-    return this.database ? { database: this.database } : {};
+    return { ...(this.database ? { database: this.database } : {}), timeoutMs: STATEMENT_TIMEOUT_MS };
   }
 
   async latest(fingerprint: string): Promise<{ id: string; status: CrawlStatus } | undefined> {

@@ -14,9 +14,9 @@ export interface RunOptions {
   /** Default: 'write'. */
   mode?: 'read' | 'write';
   /**
-   * Server-side time-out of a managed write transaction (inWriteTransaction with a driver or session):
-   * a transaction that hangs is ended by Neo4j and reported as NEO4J_UNAVAILABLE, so the caller retries
-   * instead of waiting for ever. Default: none.
+   * Server-side time-out of the transaction (with a driver or session; a transaction passed in keeps
+   * its own): a transaction that hangs is ended by Neo4j and reported as NEO4J_UNAVAILABLE, so the
+   * caller retries instead of waiting for ever. Default: none (the server's db.transaction.timeout).
    */
   timeoutMs?: number;
   /** The database; only used with a Driver. Default: the server's default database. */
@@ -46,12 +46,13 @@ export async function runText(executor: Executor, statement: string, params: Rec
       const result = await executor.executeQuery(statement, params, {
         routing: mode === 'read' ? neo4j.routing.READ : neo4j.routing.WRITE,
         ...(options.database ? { database: options.database } : {}),
+        transactionConfig: txConfig(options),
       });
       return result.records.map((r) => r.toObject());
     }
     if (isSession(executor)) {
       const work = async (tx: ManagedTransaction) => (await tx.run(statement, params)).records.map((r) => r.toObject());
-      return mode === 'read' ? await executor.executeRead(work) : await executor.executeWrite(work);
+      return mode === 'read' ? await executor.executeRead(work, txConfig(options)) : await executor.executeWrite(work, txConfig(options));
     }
     return (await executor.run(statement, params)).records.map((r) => r.toObject());
   } catch (error) {
