@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
 import { applySchema } from '../../src/store/schema.js';
+import { watchLongTransactions } from './transaction-watch.js';
 
 const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -32,7 +33,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   console.log(`[global-setup] Neo4j for tests: ${found.connection.uri} (${found.source})`);
   project.provide('neo4j', { ...found.connection, database: found.connection.database ?? undefined, source: found.source } as never);
-  return found.stop;
+  const stopWatching = watchLongTransactions(found.connection);
+  return async () => {
+    await stopWatching();
+    await found.stop();
+  };
 }
 
 interface Found {
