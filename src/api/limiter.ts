@@ -9,12 +9,17 @@ export interface RequestLimiterOptions {
   now?: () => number;
 }
 
+/** Any window this long holds at most R request starts: one second plus a margin for what follows a start. */
+const WINDOW_MS = 1_025;
+
 /**
  * Throttling shared by every request of a client (bottleneck). Requests are spaced by at least
- * 1000/requestsPerSecond ms (plus 2 % for timer jitter), so no one-second window ever holds more than
- * `requestsPerSecond` starts. `pauseUntil` (a 429's Retry-After) holds back every request, queued or
- * about to start, not only the one that got the 429.
+ * 1000/requestsPerSecond ms (plus 2 % for timer jitter), and no window of 1,025 ms holds more than
+ * `requestsPerSecond` starts as they really happened, so no one-second window at the server does either.
+ * `pauseUntil` (a 429's Retry-After) holds back every request, queued or about to start, not only the
+ * one that got the 429.
  */
+
 export class RequestLimiter {
   readonly requestsPerSecond: number;
   readonly maxConcurrent: number;
@@ -22,6 +27,9 @@ export class RequestLimiter {
   private readonly now: () => number;
   private pausedUntilMs = 0;
   private resumeTimer: NodeJS.Timeout | undefined;
+  /** Monotonic times (performance.now) at which the last `perWindow` requests really started. */
+  private readonly recentStartsMs: number[] = [];
+  private readonly perWindow: number;
 
   constructor(options: RequestLimiterOptions = {}) {
     this.requestsPerSecond = options.requestsPerSecond ?? 10;
@@ -30,6 +38,26 @@ export class RequestLimiter {
     // Not rounded up: ceil(10.2) = 11 ms would cap --rps 100 at 90.9/s.
     const minTime = Number.isFinite(this.requestsPerSecond) ? (1000 / this.requestsPerSecond) * 1.02 : 0;
     this.bottleneck = new Bottleneck({ maxConcurrent: this.maxConcurrent, minTime });
+    this.perWindow = Number.isFinite(this.requestsPerSecond) ? Math.max(1, Math.floor(this.requestsPerSecond)) : Infinity;
+  }
+
+  /**
+   * bottleneck spaces the moments it releases jobs, but a job whose timer fires late (a busy event loop)
+   * starts closer to the next one than the spacing says, and the server then sees more than R in a
+   * second. So each start also waits until no more than R starts, measured when they really happened,
+   * fall in any window of WINDOW_MS.
+   */
+  private async keepWindow(): Promise<void> {
+    if (this.perWindow === Infinity) return;
+    for (;;) {
+      const now = performance.now();
+      const oldest = this.recentStartsMs.length >= this.perWindow ? this.recentStartsMs[this.recentStartsMs.length - this.perWindow]! : -Infinity;
+      const waitMs = oldest + WINDOW_MS - now;
+      if (waitMs <= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+    this.recentStartsMs.push(performance.now());
+    if (this.recentStartsMs.length > this.perWindow) this.recentStartsMs.shift();
   }
 
   /** The time until which no request may start (0 when not paused). */
@@ -44,6 +72,8 @@ export class RequestLimiter {
   async schedule<T>(send: () => Promise<T>): Promise<T> {
     for (;;) {
       const outcome = await this.bottleneck.schedule(async () => {
+        if (this.pausedUntil > 0) return { sent: false as const };
+        await this.keepWindow();
         if (this.pausedUntil > 0) return { sent: false as const };
         return { sent: true as const, value: await send() };
       });
