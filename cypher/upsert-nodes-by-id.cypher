@@ -5,11 +5,15 @@
 // The kind's label comes from the fixed table below, never from data; an unknown kind fails the statement.
 UNWIND $rows AS row
 // A node known so far only by this key (a seed asked for by key, a phone named in a block) becomes
-// this node: it gets the page number before the MERGE finds it.
+// this node: it gets the page number before the MERGE finds it. Each lookup runs only when the one
+// before found something (a per-row EXISTS subquery was once planned as an index scan on a small graph
+// and kept: a full scan for every row of every commit).
 CALL (row) {
+  WITH row WHERE row.key IS NOT NULL
   OPTIONAL MATCH (orphan:Landing {kind: row.kind, key: row.key}) USING INDEX orphan:Landing(kind, key)
-  WHERE orphan.id IS NULL
-    AND NOT EXISTS { MATCH (held:Landing {kind: row.kind, id: row.id}) USING INDEX held:Landing(kind, id) }
+  WITH row, orphan WHERE orphan IS NOT NULL AND orphan.id IS NULL
+  OPTIONAL MATCH (held:Landing {kind: row.kind, id: row.id}) USING INDEX held:Landing(kind, id)
+  WITH row, orphan, held WHERE held IS NULL
   SET orphan.id = row.id
 }
 MERGE (n:Landing {kind: row.kind, id: row.id})
