@@ -163,10 +163,18 @@ class CrawlRun {
 
   /** Dispatch the queued tasks at `depth` that are not already on their way, as capacity allows. */
   private async dispatchQueued(depth: number): Promise<void> {
+    try {
+      await this.dispatchPages(depth);
+    } finally {
+      this.uncommitted.forgetPage();
+    }
+  }
+
+  private async dispatchPages(depth: number): Promise<void> {
     const maxInFlight = this.deps.maxInFlight ?? 16;
     let after = '';
     for (;;) {
-      this.uncommitted.pageRead();
+      this.uncommitted.forgetPage();
       const page = await this.patiently(() => this.deps.store.page(this.crawlId, depth, after, PAGE_SIZE));
       if (page.length === 0) return;
       for (const task of page) {

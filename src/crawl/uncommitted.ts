@@ -20,8 +20,8 @@ export class UncommittedTasks {
     }
   }
 
-  /** Call before reading a frontier page. */
-  pageRead(): void {
+  /** Call before reading a frontier page, and when done with the last one (the list stays small). */
+  forgetPage(): void {
     this.sincePage.clear();
   }
 
