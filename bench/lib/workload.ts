@@ -68,6 +68,6 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function writeSeedsFile(name: string, seeds: { kind: LandingKind; id: number }[]): string {
   mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `${name}.seeds`);
-  writeFileSync(file, seeds.map((s) => `${s.kind}#${s.id}`).join('\n') + '\n');
+  writeFileSync(file, `${seeds.map((s) => `${s.kind}#${s.id}`).join('\n')}\n`);
   return file;
 }

@@ -36,7 +36,7 @@ const zero = () => ({ requested: 1, fetched: 0, missing: 0, failed: 0, invalid: 
 export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy: SettlePolicy): Settlement {
   const ref = taskRef(task);
   const counts = zero();
-  let record;
+  let record: ReturnType<typeof parseLandingRecord>;
   try {
     record = parseLandingRecord(task.kind, fetched.json);
   } catch (error) {

@@ -24,7 +24,7 @@ export function escapeMarkup(text: string): string {
   });
 }
 
-const CYPHER_STRING = new RegExp(`[\\\\'\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]`, 'g');
+const CYPHER_STRING = /[\\'\u0000-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const CYPHER_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
 
 /**

@@ -15,6 +15,7 @@ export interface TableOptions {
 }
 
 const WIDE = /\p{Emoji_Presentation}|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: variation selectors are listed on purpose, each counts zero columns
 const ZERO_WIDTH = /\p{Mn}|\p{Me}|[\u200b-\u200d\ufe0e\ufe0f]/u;
 
 /** Columns on a terminal: wide (CJK, emoji) characters count two, combining marks none. */

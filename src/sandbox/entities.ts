@@ -50,7 +50,7 @@ export function createEntities(seed: number, counts: EntityCounts): Entities {
     kinds[j] = swap;
   }
   const ids: Record<NodeKind, number[]> = { domain: [], company: [], email: [], phone: [], branch: [] };
-  kinds.forEach((kind, i) => ids[kind].push(i + 1));
+  for (const [i, kind] of kinds.entries()) ids[kind].push(i + 1);
   const nodes: SkeletonNode[] = new Array<SkeletonNode>(kinds.length);
   const owned = new Map<number, Owned>();
   const ownedBy = (owner: number): Owned => {

@@ -157,9 +157,9 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     expect(result.totals.fetched).toBeLessThanOrEqual(1 + 3 * 9);
     const rows = await driver.executeQuery('MATCH (n:Landing {id: $id}) RETURN n.hub AS hub, n.hubLists AS lists, n.hubListLengths AS lengths', { id: hub }, { database: testConnection().database });
     expect(rows.records[0]?.get('hub')).toBe(true);
-    expect(Math.max(...(rows.records[0]?.get('lengths') as number[]))).toBeGreaterThan(3);
+    expect(Math.max(...(rows.records[0]!.get('lengths') as number[]))).toBeGreaterThan(3);
     const fetchedKinds = await driver.executeQuery("MATCH (n:Landing {status: 'fetched'}) RETURN collect(DISTINCT n.kind) AS kinds", {}, { database: testConnection().database });
-    expect((fetchedKinds.records[0]?.get('kinds') as string[]).every((k) => k === 'domain' || k === 'company')).toBe(true);
+    expect((fetchedKinds.records[0]!.get('kinds') as string[]).every((k) => k === 'domain' || k === 'company')).toBe(true);
   });
 
   it('links the fetched domains that share an IP or a name server in the ground truth to one pivot', async () => {

@@ -66,7 +66,7 @@ describe('the query library in cypher/queries', () => {
 });
 
 describe('Neo4j Browser assets in browser/', () => {
-  const unescape = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescapeHtml = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
   it('browser/guide.html is the guide of the current library (regenerate: landing-graph query --browser-guide > browser/guide.html)', () => {
     expect(readFileSync(path.join(ROOT, 'browser/guide.html'), 'utf8')).toBe(renderBrowserGuide(queries));
@@ -75,7 +75,7 @@ describe('Neo4j Browser assets in browser/', () => {
   it('the guide has a slide per query with runnable :param lines and the statement, escaped', () => {
     const guide = renderBrowserGuide(queries);
     expect(guide.match(/<slide class="row-fluid">/g)).toHaveLength(queries.length + 1);
-    const blocks = [...guide.matchAll(/<pre class="pre-scrollable code runnable">([\s\S]*?)<\/pre>/g)].map((m) => unescape(m[1] as string));
+    const blocks = [...guide.matchAll(/<pre class="pre-scrollable code runnable">([\s\S]*?)<\/pre>/g)].map((m) => unescapeHtml(m[1] as string));
     for (const q of queries) expect(blocks).toContain(q.statement);
     expect(blocks).toContain(':param ip => null;\n:param maxShared => 200;\n:param limit => 50;');
     expect(blocks).toContain(

@@ -137,7 +137,7 @@ describe('record bodies', () => {
       expect(assets[y]?.['1600']?.value).toBe(liabilities[y]?.['1700']?.value);
     }
     const withLicence = graph.ids('company').map((id) => buildRecord(graph, 'company', id)).find((r) => ((r?.companyDocuments as Rec | null)?.licenses as unknown[] | undefined)?.length);
-    const licence = ((withLicence?.companyDocuments as Rec).licenses as Rec[])[0] as Rec;
+    const licence = ((withLicence!.companyDocuments as Rec).licenses as Rec[])[0] as Rec;
     expect(Object.keys(licence)).toEqual(['series', 'number', 'issueDate', 'issueAuthority', 'suspendDate', 'suspendAuthority', 'validFrom', 'validTo', 'activities', 'addresses']);
   });
 

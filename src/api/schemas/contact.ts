@@ -2,7 +2,7 @@
  * EmailLanding and PhoneLanding: the records of an e-mail address and of a telephone number. Both are
  * the common header plus the five related lists, nothing else.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { landingRecordSchema, type LandingSchema } from './relations.js';
 
 // Annotated: the relation lists make the record types refer to each other.

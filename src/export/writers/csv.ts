@@ -87,8 +87,10 @@ function importScript(layout: { arrayDelimiter: string; nodes: string[]; relatio
     '# Then, for landing-graph, apply its constraints and indexes (cypher/schema.cypher) on first start.',
     'set -eu',
     'cd "$(dirname "$0")"',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion in the generated script
     'database=${1:-neo4j}',
     '[ "$#" -gt 0 ] && shift',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion in the generated script
     '"${NEO4J_ADMIN:-neo4j-admin}" database import full "$database" \\',
     `  --array-delimiter=${delimiterOption(layout.arrayDelimiter)} \\`,
     '  --multiline-fields=true \\',

@@ -93,8 +93,8 @@ function mergeKeys(edge: ExportEdge): string[] {
 }
 
 /** `{kind: row[0], id: row[1]}`: a pattern's property map that reads a row. */
-function rowMap(keys: readonly string[], valueOf: (key: string, index: number) => string): string {
-  return `{${keys.map((k, i) => `${cypherName(k)}: ${valueOf(k, i)}`).join(', ')}}`;
+function rowMap(keys: readonly string[], valueAt: (key: string, index: number) => string): string {
+  return `{${keys.map((k, i) => `${cypherName(k)}: ${valueAt(k, i)}`).join(', ')}}`;
 }
 
 /** A map literal of typed values, in name order. */

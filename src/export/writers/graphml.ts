@@ -73,7 +73,7 @@ function graphmlType(type: ValueType, name: string, maps: readonly Properties[])
   if (type === 'long') {
     const fits = maps.every((p) => {
       const v = p[name];
-      return !v || v.type !== 'long' || (typeof v.value === 'number' && v.value >= -2147483648 && v.value <= 2147483647);
+      return v?.type !== 'long' || (typeof v.value === 'number' && v.value >= -2147483648 && v.value <= 2147483647);
     });
     return fits ? 'int' : 'long';
   }

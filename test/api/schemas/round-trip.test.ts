@@ -32,7 +32,7 @@ function coverage(schema: z.core.$ZodType, value: unknown, at = ''): { missing: 
     out.undeclared.push(...more.undeclared);
   };
   if ((type === 'optional' || type === 'nullable') && value !== null && value !== undefined) add(coverage(def.innerType!, value, at));
-  if (type === 'array' && Array.isArray(value)) value.forEach((item, i) => add(coverage(def.element!, item, `${at}[${i}]`)));
+  if (type === 'array' && Array.isArray(value)) for (const [i, item] of value.entries()) add(coverage(def.element!, item, `${at}[${i}]`));
   if (type === 'record' && typeof value === 'object' && value) for (const [key, item] of Object.entries(value)) add(coverage(def.valueType!, item, `${at}.${key}`));
   if (type === 'object' && typeof value === 'object' && value) {
     const shape = def.shape as unknown as Record<string, z.core.$ZodType>;

@@ -9,7 +9,7 @@ import {
   DomainLandingSchema,
   EmailLandingSchema,
   PhoneLandingSchema,
-  parseLandingRecord,
+  type parseLandingRecord,
   schemaOf,
   type BranchLanding,
   type CompanyLanding,
