@@ -56,7 +56,14 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
   log(`e2e: crawling ${fmt.int(workload.records.length)} records (depth ${workload.depth}, ${workload.seeds.length} seeds)`);
   const replans = replanCounter(neo);
   const started = performance.now();
-  const crawl = startCrawl({ seedsFile, depth: workload.depth, rps: UNTHROTTLED_RPS, concurrency: E2E_CONCURRENCY, service: sandbox, neo4jEnv: neo.env });
+  const crawl = startCrawl({
+    seedsFile,
+    depth: workload.depth,
+    rps: UNTHROTTLED_RPS,
+    concurrency: E2E_CONCURRENCY,
+    service: sandbox,
+    neo4jEnv: neo.env,
+  });
   const capMs = Number(process.env.BENCH_E2E_CAP_S ?? 900) * 1000;
   let capped = false;
   const cap = setTimeout(() => {
@@ -68,11 +75,27 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
   const wallMs = performance.now() - started;
   const crawlReplans = replans?.();
   const summary = exit.summary;
-  if (!summary && !capped) throw new Error(`the end-to-end crawl gave no summary (exit ${exit.code}${exit.signal ? ` ${exit.signal}` : ''}):\n${tail(exit.stderr)}`);
+  if (!summary && !capped)
+    throw new Error(
+      `the end-to-end crawl gave no summary (exit ${exit.code}${exit.signal ? ` ${exit.signal}` : ''}):\n${tail(exit.stderr)}`,
+    );
   const counts = await graphCounts(neo);
   // Stopped at its time cap (interrupted: no summary): what Neo4j holds, over the process's wall time.
-  const run = summary?.run ?? { fetched: counts.fetched, missing: 0, failed: 0, invalid: 0, nodesWritten: counts.nodes, edgesWritten: counts.relationships, elapsedMs: wallMs, retries: 0, rateLimitWaits: 0 };
-  if (capped) section.notes.push(`The end-to-end crawl was stopped at its time cap (BENCH_E2E_CAP_S=${capMs / 1000}); its figures are from what Neo4j held then, over the process's wall time.`);
+  const run = summary?.run ?? {
+    fetched: counts.fetched,
+    missing: 0,
+    failed: 0,
+    invalid: 0,
+    nodesWritten: counts.nodes,
+    edgesWritten: counts.relationships,
+    elapsedMs: wallMs,
+    retries: 0,
+    rateLimitWaits: 0,
+  };
+  if (capped)
+    section.notes.push(
+      `The end-to-end crawl was stopped at its time cap (BENCH_E2E_CAP_S=${capMs / 1000}); its figures are from what Neo4j held then, over the process's wall time.`,
+    );
   const settled = run.fetched + run.missing + run.failed + run.invalid;
   const e2eRate = (settled * 1000) / run.elapsedMs;
   const e2eWrites = ((run.nodesWritten + run.edgesWritten) * 1000) / run.elapsedMs;
@@ -90,31 +113,64 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
 
   // What a replan costs: Neo4j replans the statements as the graph grows (counted above).
   const planning = await planningCosts(neo, [...COMMIT_STATEMENTS, ...FRONTIER_READS]);
-  const commitPlanningMs = planning.filter((p) => (COMMIT_STATEMENTS as readonly string[]).includes(p.name)).reduce((sum, p) => sum + p.planningMs, 0);
+  const commitPlanningMs = planning
+    .filter((p) => (COMMIT_STATEMENTS as readonly string[]).includes(p.name))
+    .reduce((sum, p) => sum + p.planningMs, 0);
   const meanPlanningMs = planning.reduce((sum, p) => sum + p.planningMs, 0) / planning.length;
 
   const lower = Math.min(http.rate, store.rate);
   const coverage = run.fetched / workload.recordCount;
   section.figures.push(
-    { name: 'end to end: records per second', value: `${fmt.num(e2eRate)} (${fmt.int(settled)} in ${fmt.s(run.elapsedMs)}; process wall ${fmt.s(wallMs)})` },
-    { name: 'end to end: graph writes per second (node + edge rows written / s)', value: `${fmt.int(e2eWrites)} (${fmt.int(run.nodesWritten)} node + ${fmt.int(run.edgesWritten)} edge rows)` },
+    {
+      name: 'end to end: records per second',
+      value: `${fmt.num(e2eRate)} (${fmt.int(settled)} in ${fmt.s(run.elapsedMs)}; process wall ${fmt.s(wallMs)})`,
+    },
+    {
+      name: 'end to end: graph writes per second (node + edge rows written / s)',
+      value: `${fmt.int(e2eWrites)} (${fmt.int(run.nodesWritten)} node + ${fmt.int(run.edgesWritten)} edge rows)`,
+    },
     { name: 'HTTP ceiling: records per second', value: `${fmt.num(http.rate)} (${fmt.int(http.count)} in ${fmt.s(http.ms)})` },
-    { name: 'store ceiling: records per second', value: `${fmt.num(store.rate)} (${fmt.int(store.records)}${store.capped ? ' (capped)' : ''} in ${fmt.s(store.ms)} of commits; ${fmt.int(store.writesPerSecond)} writes/s)` },
-    { name: `end to end / lower ceiling (${http.rate <= store.rate ? 'HTTP' : 'store'})`, value: `${fmt.pct(e2eRate / lower)} (${fmt.num(e2eRate)} rec/s; HTTP ceiling ${fmt.num(http.rate)}, store ceiling ${fmt.num(store.rate)}${store.capped ? ', capped' : ''})`, target: '>= 70 %', pass: e2eRate / lower >= 0.7 },
-    { name: 'coverage: records fetched / records in the graph', value: `${fmt.int(run.fetched)} / ${fmt.int(workload.recordCount)} = ${fmt.pct(coverage, 2)}`, target: '100 %', pass: run.fetched === workload.recordCount && summary?.status === 'finished' },
+    {
+      name: 'store ceiling: records per second',
+      value: `${fmt.num(store.rate)} (${fmt.int(store.records)}${store.capped ? ' (capped)' : ''} in ${fmt.s(store.ms)} of commits; ${fmt.int(store.writesPerSecond)} writes/s)`,
+    },
+    {
+      name: `end to end / lower ceiling (${http.rate <= store.rate ? 'HTTP' : 'store'})`,
+      value: `${fmt.pct(e2eRate / lower)} (${fmt.num(e2eRate)} rec/s; HTTP ceiling ${fmt.num(http.rate)}, store ceiling ${fmt.num(store.rate)}${store.capped ? ', capped' : ''})`,
+      target: '>= 70 %',
+      pass: e2eRate / lower >= 0.7,
+    },
+    {
+      name: 'coverage: records fetched / records in the graph',
+      value: `${fmt.int(run.fetched)} / ${fmt.int(workload.recordCount)} = ${fmt.pct(coverage, 2)}`,
+      target: '100 %',
+      pass: run.fetched === workload.recordCount && summary?.status === 'finished',
+    },
   );
   section.notes.push(
     `End-to-end crawl: status ${summary?.status ?? 'interrupted'}, ${run.missing} missing (404, dangling ids), ${run.failed} failed, ${run.invalid} invalid, ${run.retries} retries; ` +
       `Neo4j afterwards: ${fmt.int(counts.landing)} Landing nodes (${fmt.int(counts.fetched)} fetched), ${fmt.int(counts.pivots)} pivots, ${fmt.int(counts.relationships)} relationships of which ${fmt.int(counts.listEdges)} list edges (expected ${fmt.int(workload.expectedListEdges)}).`,
-    ...(crawlReplans === undefined ? [] : [`Neo4j replanned cached statements ${crawlReplans} times during the end-to-end crawl and ${storeReplanCount ?? '?'} times during the store ceiling ("Discarded stale query from the query cache" in its debug.log: the statistics of a graph growing from empty keep diverging from those the plans were made with); at the mean planning cost below that is roughly ${fmt.s((crawlReplans ?? 0) * meanPlanningMs)} of the crawl's ${fmt.s(run.elapsedMs)} spent planning.`]),
+    ...(crawlReplans === undefined
+      ? []
+      : [
+          `Neo4j replanned cached statements ${crawlReplans} times during the end-to-end crawl and ${storeReplanCount ?? '?'} times during the store ceiling ("Discarded stale query from the query cache" in its debug.log: the statistics of a graph growing from empty keep diverging from those the plans were made with); at the mean planning cost below that is roughly ${fmt.s((crawlReplans ?? 0) * meanPlanningMs)} of the crawl's ${fmt.s(run.elapsedMs)} spent planning.`,
+        ]),
     `Planning cost per statement (\`CYPHER replan=force\` against the cached plan, empty parameters, median of 3, on the ${fmt.int(store.records)}-record graph): ${planning.map((p) => `${p.name} ${fmt.int(p.planningMs)} ms`).join(', ')}; the ${COMMIT_STATEMENTS.length} statements of one commit: ${fmt.int(commitPlanningMs)} ms to plan (executing them cached with nothing to do: ${fmt.int(planning.filter((p) => (COMMIT_STATEMENTS as readonly string[]).includes(p.name)).reduce((sum, p) => sum + p.cachedMs, 0))} ms).`,
     `Store ceiling${store.capped ? ` stopped at its time cap (BENCH_STORE_CAP_S) after ${fmt.int(store.records)} of ${fmt.int(http.fetched.length)} records; it` : ''} wrote ${fmt.int(store.nodes)} node + ${fmt.int(store.edges)} edge rows in ${store.commits} commits (slowest ${fmt.s(store.slowestMs)}); commit time by size of the graph: ${store.thirds}.`,
   );
   return { section, fetched: http.fetched };
 }
 
-async function httpCeiling(sandbox: SandboxProcess, records: RecordRef[]): Promise<{ rate: number; ms: number; count: number; fetched: Fetched[] }> {
-  const client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: E2E_CONCURRENCY });
+async function httpCeiling(
+  sandbox: SandboxProcess,
+  records: RecordRef[],
+): Promise<{ rate: number; ms: number; count: number; fetched: Fetched[] }> {
+  const client = new LandingClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    requestsPerSecond: Infinity,
+    maxConcurrent: E2E_CONCURRENCY,
+  });
   const fetched: Fetched[] = new Array(records.length);
   let next = 0;
   const started = performance.now();
@@ -144,12 +200,26 @@ async function httpCeiling(sandbox: SandboxProcess, records: RecordRef[]): Promi
 
 export function policyFor(crawlId: string, maxDepth: number): SettlePolicy {
   const options = parseCrawlOptions({ maxDepth });
-  return { crawlId, maxDepth, follow: new Set(options.follow), kinds: new Set(options.kinds), maxFanout: undefined, skip: new Set(), aliasKeys: false };
+  return {
+    crawlId,
+    maxDepth,
+    follow: new Set(options.follow),
+    kinds: new Set(options.kinds),
+    maxFanout: undefined,
+    skip: new Set(),
+    aliasKeys: false,
+  };
 }
 
 /** A record as the crawler settles it (settle.ts), from the kept body. */
 export function settle(f: Fetched, crawlId: string, policy: SettlePolicy): Settlement {
-  const task: FrontierTask = { uid: taskUid(crawlId, { kind: f.ref.kind, id: f.ref.id }), kind: f.ref.kind, id: f.ref.id, key: null, depth: f.ref.depth };
+  const task: FrontierTask = {
+    uid: taskUid(crawlId, { kind: f.ref.kind, id: f.ref.id }),
+    kind: f.ref.kind,
+    id: f.ref.id,
+    key: null,
+    depth: f.ref.depth,
+  };
   if (f.body === null) return settleFailed(task, new LandingGraphError('API_NOT_FOUND', 'not found'));
   const text = f.body.toString('utf8');
   return settleFetched(task, { ref: { kind: f.ref.kind, id: f.ref.id }, text, json: JSON.parse(text), attempts: 1 }, policy);
@@ -164,7 +234,14 @@ async function storeCeiling(neo: BenchNeo4j, baseUrl: string, workload: Workload
   const crawlId = `${fingerprint}-bench`;
   const now = () => new Date().toISOString();
   await store.create(
-    { id: crawlId, fingerprint, seeds: seeds.map((s) => `${s.kind}#${s.id}`), maxDepth: workload.depth, options: JSON.stringify(options), baseUrl },
+    {
+      id: crawlId,
+      fingerprint,
+      seeds: seeds.map((s) => `${s.kind}#${s.id}`),
+      maxDepth: workload.depth,
+      options: JSON.stringify(options),
+      baseUrl,
+    },
     seeds.map((s) => ({ uid: taskUid(crawlId, s), kind: s.kind, id: s.id, key: null })),
     now(),
   );
@@ -197,5 +274,16 @@ async function storeCeiling(neo: BenchNeo4j, baseUrl: string, workload: Workload
     records += commit.done.length;
   }
   const thirds = `first third ${fmt.s(perThird[0]!)}, second ${fmt.s(perThird[1]!)}, last ${fmt.s(perThird[2]!)}`;
-  return { rate: (records * 1000) / ms, ms, records, capped, nodes, edges, commits, slowestMs, thirds, writesPerSecond: ((nodes + edges) * 1000) / ms };
+  return {
+    rate: (records * 1000) / ms,
+    ms,
+    records,
+    capped,
+    nodes,
+    edges,
+    commits,
+    slowestMs,
+    thirds,
+    writesPerSecond: ((nodes + edges) * 1000) / ms,
+  };
 }

@@ -71,7 +71,16 @@ async function crawlForMemory(neo: BenchNeo4j, records: number): Promise<MemoryR
     rmSync(rssFile, { force: true });
     const probe = path.join(import.meta.dirname, 'rss-probe.js');
     log(`memory: crawling ${fmt.int(workload.records.length)} records (depth ${workload.depth}, ${workload.seeds.length} seeds)`);
-    const crawl = startCrawl({ seedsFile, depth: workload.depth, rps: UNTHROTTLED_RPS, concurrency: E2E_CONCURRENCY, service: sandbox, neo4jEnv: neo.env, nodeArgs: ['--import', probe], env: { BENCH_RSS_FILE: rssFile } });
+    const crawl = startCrawl({
+      seedsFile,
+      depth: workload.depth,
+      rps: UNTHROTTLED_RPS,
+      concurrency: E2E_CONCURRENCY,
+      service: sandbox,
+      neo4jEnv: neo.env,
+      nodeArgs: ['--import', probe],
+      env: { BENCH_RSS_FILE: rssFile },
+    });
     let hwmKb = 0;
     let rssKb = 0;
     const poll = setInterval(() => {
@@ -94,7 +103,15 @@ async function crawlForMemory(neo: BenchNeo4j, records: number): Promise<MemoryR
     let fetched = exit.summary?.run.fetched;
     if (fetched === undefined) fetched = (await graphCounts(neo)).fetched;
     if (!exit.summary) log(`memory: the crawl of ${records} ended without a summary (exit ${exit.code}): ${tail(exit.stderr, 3)}`);
-    return { records, fetched, status: exit.summary?.status ?? `exit ${exit.code}`, elapsedMs: exit.summary?.run.elapsedMs ?? NaN, hwmKb, probe: probeResult, series };
+    return {
+      records,
+      fetched,
+      status: exit.summary?.status ?? `exit ${exit.code}`,
+      elapsedMs: exit.summary?.run.elapsedMs ?? NaN,
+      hwmKb,
+      probe: probeResult,
+      series,
+    };
   } finally {
     await sandbox.close();
   }

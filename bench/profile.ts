@@ -111,5 +111,8 @@ function packageOf(url: string, functionName: string): string {
 }
 
 function shortUrl(url: string): string {
-  return url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '').replace(`${projectRoot}/`, '');
+  return url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/node_modules\//, '')
+    .replace(`${projectRoot}/`, '');
 }

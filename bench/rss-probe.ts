@@ -17,7 +17,16 @@ if (file) {
     sample();
     const kb = (n: number) => Math.round(n / 1024);
     try {
-      writeFileSync(file, JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS, heapUsedKb: kb(peak.heapUsed), heapTotalKb: kb(peak.heapTotal), externalKb: kb(peak.external), arrayBuffersKb: kb(peak.arrayBuffers) }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          maxRssKb: process.resourceUsage().maxRSS,
+          heapUsedKb: kb(peak.heapUsed),
+          heapTotalKb: kb(peak.heapTotal),
+          externalKb: kb(peak.external),
+          arrayBuffersKb: kb(peak.arrayBuffers),
+        }),
+      );
     } catch {
       // The benchmark reports the probe as missing.
     }

@@ -92,7 +92,8 @@ async function main(): Promise<number> {
         }
         fetched = undefined;
         (globalThis as { gc?: () => void }).gc?.(); // --expose-gc: let the kept bodies go before the next crawl
-        if (only.has('profile')) profile = await guarded('What profiling showed', () => profileBenchmark(neo, sandbox, workload, profileRecords));
+        if (only.has('profile'))
+          profile = await guarded('What profiling showed', () => profileBenchmark(neo, sandbox, workload, profileRecords));
       } finally {
         await sandbox.close();
       }
@@ -120,7 +121,14 @@ async function warmUp(neo: BenchNeo4j): Promise<void> {
   try {
     await resetGraph(neo);
     log(`warm-up: an unmeasured crawl of ${records} records`);
-    const crawl = startCrawl({ seedsFile: writeSeedsFile('warm-up', workload.seeds), depth: workload.depth, rps: UNTHROTTLED_RPS, concurrency: E2E_CONCURRENCY, service: sandbox, neo4jEnv: neo.env });
+    const crawl = startCrawl({
+      seedsFile: writeSeedsFile('warm-up', workload.seeds),
+      depth: workload.depth,
+      rps: UNTHROTTLED_RPS,
+      concurrency: E2E_CONCURRENCY,
+      service: sandbox,
+      neo4jEnv: neo.env,
+    });
     const exit = await crawl.done;
     if (exit.code !== 0) log(`warm-up crawl ended with exit code ${exit.code}: ${exit.stderr.trim().split('\n').pop() ?? ''}`);
   } finally {
@@ -128,7 +136,12 @@ async function warmUp(neo: BenchNeo4j): Promise<void> {
   }
 }
 
-async function writeResults(neo: BenchNeo4j, sections: Section[], profile: Section | undefined, run: { scale: number; only: string[]; began: number }): Promise<void> {
+async function writeResults(
+  neo: BenchNeo4j,
+  sections: Section[],
+  profile: Section | undefined,
+  run: { scale: number; only: string[]; began: number },
+): Promise<void> {
   const cpus = os.cpus();
   const env = Object.entries(process.env)
     .filter(([k]) => k.startsWith('BENCH_'))
@@ -148,7 +161,10 @@ async function writeResults(neo: BenchNeo4j, sections: Section[], profile: Secti
     `| OS | ${os.type()} ${os.release()} ${os.arch()} |`,
     `| Node | ${process.version} |`,
     `| Neo4j | ${neo.version}; ${neo.source}${neoConf ? `; ${neoConf}` : ''} |`,
-    `| load average at the end (1/5/15 min) | ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} |`,
+    `| load average at the end (1/5/15 min) | ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} |`,
     '',
     `Everything runs on this machine: the sandbox of the service and the crawler in processes of their own, Neo4j beside them; all traffic goes to 127.0.0.1. Each measurement starts from an empty database with cypher/schema.cypher applied${process.env.BENCH_WARMUP === '0' ? '' : ', after one unmeasured warm-up crawl of 500 records (a cold Neo4j compiles its query plans on first use)'}. The load average is noted per benchmark: other work on the machine skews every figure.`,
     '',
@@ -157,7 +173,9 @@ async function writeResults(neo: BenchNeo4j, sections: Section[], profile: Secti
     '| benchmark | figure | value | target | verdict |',
     '|---|---|---|---|---|',
     ...sections.flatMap((s) => [
-      ...s.figures.filter((f) => f.target).map((f) => `| ${s.title.replace(/^\d+\. /, '')} | ${f.name} | ${f.value} | ${f.target} | ${verdict(f.pass)} |`),
+      ...s.figures
+        .filter((f) => f.target)
+        .map((f) => `| ${s.title.replace(/^\d+\. /, '')} | ${f.name} | ${f.value} | ${f.target} | ${verdict(f.pass)} |`),
       ...(s.error ? [`| ${s.title} | — | did not complete: ${s.error.split('\n')[0]} | | **ERROR** |`] : []),
     ]),
     '',

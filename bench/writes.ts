@@ -11,9 +11,12 @@ const RECORDS_PER_TRANSACTION = 100;
 
 const NAIVE_NODE = 'MERGE (n:Landing {kind: $kind, id: $id}) SET n += $props';
 const NAIVE_EDGE = {
-  RELATED: 'MATCH (a:Landing {kind: $fromKind, id: $fromId}), (b:Landing {kind: $toKind, id: $toId}) MERGE (a)-[:RELATED {list: $list}]->(b)',
-  SIMILAR: 'MATCH (a:Landing {kind: $fromKind, id: $fromId}), (b:Landing {kind: $toKind, id: $toId}) MERGE (a)-[:SIMILAR {list: $list}]->(b)',
-  COMPETITOR: 'MATCH (a:Landing {kind: $fromKind, id: $fromId}), (b:Landing {kind: $toKind, id: $toId}) MERGE (a)-[:COMPETITOR {list: $list}]->(b)',
+  RELATED:
+    'MATCH (a:Landing {kind: $fromKind, id: $fromId}), (b:Landing {kind: $toKind, id: $toId}) MERGE (a)-[:RELATED {list: $list}]->(b)',
+  SIMILAR:
+    'MATCH (a:Landing {kind: $fromKind, id: $fromId}), (b:Landing {kind: $toKind, id: $toId}) MERGE (a)-[:SIMILAR {list: $list}]->(b)',
+  COMPETITOR:
+    'MATCH (a:Landing {kind: $fromKind, id: $fromId}), (b:Landing {kind: $toKind, id: $toId}) MERGE (a)-[:COMPETITOR {list: $list}]->(b)',
 } as const;
 
 /**
@@ -32,7 +35,7 @@ export async function writesBenchmark(neo: BenchNeo4j, fetched: Fetched[], count
   const nodeRows = batches.reduce((n, b) => n + b.nodes.length, 0);
   const edgeRows = batches.reduce((n, b) => n + b.edges.length, 0);
   const section: Section = {
-    title: '3. Writes: the project\'s writer against the naive way',
+    title: "3. Writes: the project's writer against the naive way",
     method: [
       `The first ${fmt.int(sample.length)} fetched records of the end-to-end graph, mapped with mapFetchedRecord (${fmt.int(nodeRows)} node rows, ${fmt.int(edgeRows)} edge rows; pivots left out: the naive way has none). ` +
         `Project's writer: writeGraph in one managed write transaction per ${RECORDS_PER_TRANSACTION} records (as the crawler's commits). ` +
@@ -65,13 +68,25 @@ export async function writesBenchmark(neo: BenchNeo4j, fetched: Fetched[], count
   try {
     for (const batch of batches) {
       for (const n of batch.nodes) {
-        const props: Record<string, unknown> = { key: n.key, status: n.status, title: n.title, href: n.href, provider: n.provider, raw: n.raw, error: n.error, ...n.props };
+        const props: Record<string, unknown> = {
+          key: n.key,
+          status: n.status,
+          title: n.title,
+          href: n.href,
+          provider: n.provider,
+          raw: n.raw,
+          error: n.error,
+          ...n.props,
+        };
         for (const k of Object.keys(props)) if (props[k] === null || props[k] === undefined) delete props[k];
         await session.run(NAIVE_NODE, toNeo4jParams({ kind: n.kind, id: n.id, props }));
         statements++;
       }
       for (const e of batch.edges) {
-        await session.run(NAIVE_EDGE[e.type], toNeo4jParams({ fromKind: e.fromKind, fromId: e.fromId, toKind: e.toKind, toId: e.toId, list: e.list }));
+        await session.run(
+          NAIVE_EDGE[e.type],
+          toNeo4jParams({ fromKind: e.fromKind, fromId: e.fromId, toKind: e.toKind, toId: e.toId, list: e.list }),
+        );
         statements++;
       }
       if (performance.now() - started > capMs) {
@@ -90,14 +105,21 @@ export async function writesBenchmark(neo: BenchNeo4j, fetched: Fetched[], count
   const elements = writerCounts.landing + writerCounts.listEdges;
   const speedup = naiveMs / writerMs;
   section.figures.push(
-    { name: "project's writer: graph elements per second", value: `${fmt.int((elements * 1000) / writerMs)} (${fmt.int(elements)} in ${fmt.s(writerMs)}; ${fmt.int(((nodeRows + edgeRows) * 1000) / writerMs)} rows/s)` },
-    { name: 'naive: graph elements per second', value: `${fmt.int((elements * 1000) / naiveMs)} (${fmt.int(elements)} in ${fmt.s(naiveMs)}${capped ? ', extrapolated' : ''}; ${fmt.int((statements * 1000) / naiveRunMs)} statements/s)` },
+    {
+      name: "project's writer: graph elements per second",
+      value: `${fmt.int((elements * 1000) / writerMs)} (${fmt.int(elements)} in ${fmt.s(writerMs)}; ${fmt.int(((nodeRows + edgeRows) * 1000) / writerMs)} rows/s)`,
+    },
+    {
+      name: 'naive: graph elements per second',
+      value: `${fmt.int((elements * 1000) / naiveMs)} (${fmt.int(elements)} in ${fmt.s(naiveMs)}${capped ? ', extrapolated' : ''}; ${fmt.int((statements * 1000) / naiveRunMs)} statements/s)`,
+    },
     { name: "speed-up (naive time / writer's time)", value: `${fmt.num(speedup, 1)} x`, target: '>= 10 x', pass: speedup >= 10 },
   );
   section.notes.push(
     `Afterwards — writer: ${fmt.int(writerCounts.landing)} Landing nodes, ${fmt.int(writerCounts.listEdges)} list edges; naive: ${fmt.int(naiveCounts.landing)} Landing nodes, ${fmt.int(naiveCounts.listEdges)} list edges${capped ? ` (stopped after ${fmt.s(capMs)} at ${fmt.int(statements)} of ${fmt.int(nodeRows + edgeRows)} statements; its time for all of them is extrapolated)` : ''}.`,
     'The naive way does less per element than the writer: no kind labels (:Domain …), no firstSeenAt/lastSeenAt, no stub/fetched precedence, no key-conflict check.',
   );
-  if (!capped && (naiveCounts.landing !== writerCounts.landing || naiveCounts.listEdges !== writerCounts.listEdges)) section.notes.push('The two graphs differ in size: see the counts above.');
+  if (!capped && (naiveCounts.landing !== writerCounts.landing || naiveCounts.listEdges !== writerCounts.listEdges))
+    section.notes.push('The two graphs differ in size: see the counts above.');
   return section;
 }

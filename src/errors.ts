@@ -64,7 +64,7 @@ export function isLandingGraphError(error: unknown, code?: ErrorCode): error is 
 
 /** A short, quoted rendering of a user-supplied value for error messages (hostile strings stay inert). */
 export function quoteValue(value: unknown, maxLength = 80): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   const cut = text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
   return JSON.stringify(cut);
 }

@@ -37,7 +37,12 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
   let stop = async (): Promise<void> => undefined;
   let debugLog: string | undefined;
   if (process.env.NEO4J_URI) {
-    connection = { uri: process.env.NEO4J_URI, username: process.env.NEO4J_USERNAME ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '', database: process.env.NEO4J_DATABASE || undefined };
+    connection = {
+      uri: process.env.NEO4J_URI,
+      username: process.env.NEO4J_USERNAME ?? 'neo4j',
+      password: process.env.NEO4J_PASSWORD ?? '',
+      database: process.env.NEO4J_DATABASE || undefined,
+    };
     source = 'NEO4J_URI from the environment';
   } else {
     const home = process.env.BENCH_NEO4J_HOME ?? path.join(projectRoot, '.neo4j/bench');
@@ -45,7 +50,10 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
     const httpPort = process.env.BENCH_NEO4J_HTTP_PORT ?? '7484';
     const script = path.join(projectRoot, 'scripts/neo4j-local');
     const args = ['--home', home, '--bolt-port', boltPort, '--http-port', httpPort];
-    const wasRunning = await run('bash', [script, 'status', ...args]).then(() => true, () => false);
+    const wasRunning = await run('bash', [script, 'status', ...args]).then(
+      () => true,
+      () => false,
+    );
     log(wasRunning ? `Neo4j already running in ${home}` : `starting Neo4j (scripts/neo4j-local, home ${home}, bolt ${boltPort})`);
     await run('bash', [script, 'start', ...args], { maxBuffer: 16 * 1024 * 1024 });
     const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
@@ -87,7 +95,11 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
 }
 
 async function neo4jVersion(driver: Driver, database: string | undefined): Promise<string> {
-  const result = await driver.executeQuery('CALL dbms.components() YIELD name, versions, edition RETURN name, versions, edition', {}, database ? { database } : {});
+  const result = await driver.executeQuery(
+    'CALL dbms.components() YIELD name, versions, edition RETURN name, versions, edition',
+    {},
+    database ? { database } : {},
+  );
   const row = result.records[0];
   if (!row) return 'unknown';
   return `${String(row.get('name'))} ${(row.get('versions') as string[]).join(', ')} ${String(row.get('edition'))}`;
@@ -153,15 +165,38 @@ export function replanCounter(neo: BenchNeo4j): (() => number) | undefined {
 }
 
 /** The statements of one CrawlStore.commit, in order, and the crawler's two frontier reads. */
-export const COMMIT_STATEMENTS = ['upsert-nodes-by-id', 'upsert-nodes-by-key', 'upsert-edges', 'pivots/adopt-key-stubs', 'pivots/upsert-pivots', 'pivots/upsert-pivot-links', 'pivots/upsert-key-links', 'frontier-complete'] as const;
+export const COMMIT_STATEMENTS = [
+  'upsert-nodes-by-id',
+  'upsert-nodes-by-key',
+  'upsert-edges',
+  'pivots/adopt-key-stubs',
+  'pivots/upsert-pivots',
+  'pivots/upsert-pivot-links',
+  'pivots/upsert-key-links',
+  'frontier-complete',
+] as const;
 export const FRONTIER_READS = ['frontier-levels', 'frontier-page'] as const;
 
 /**
  * What Neo4j spends planning each statement: `CYPHER replan=force <statement>` against the cached
  * statement, both with empty parameters (nothing to execute), in transactions rolled back; median of 3.
  */
-export async function planningCosts(neo: BenchNeo4j, names: readonly string[]): Promise<{ name: string; planningMs: number; cachedMs: number }[]> {
-  const empty = toNeo4jParams({ rows: [], now: new Date().toISOString(), crawlId: 'bench-none', done: [], aliases: [], queue: [], counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 }, depth: 0, after: '', limit: 1 });
+export async function planningCosts(
+  neo: BenchNeo4j,
+  names: readonly string[],
+): Promise<{ name: string; planningMs: number; cachedMs: number }[]> {
+  const empty = toNeo4jParams({
+    rows: [],
+    now: new Date().toISOString(),
+    crawlId: 'bench-none',
+    done: [],
+    aliases: [],
+    queue: [],
+    counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 },
+    depth: 0,
+    after: '',
+    limit: 1,
+  });
   const session = neo.driver.session(neo.connection.database ? { database: neo.connection.database } : {});
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
   const out: { name: string; planningMs: number; cachedMs: number }[] = [];
@@ -171,7 +206,10 @@ export async function planningCosts(neo: BenchNeo4j, names: readonly string[]): 
       const forced: number[] = [];
       const cached: number[] = [];
       for (let i = 0; i < 3; i++) {
-        for (const [times, statement] of [[forced, `CYPHER replan=force ${text}`], [cached, text]] as const) {
+        for (const [times, statement] of [
+          [forced, `CYPHER replan=force ${text}`],
+          [cached, text],
+        ] as const) {
           const tx = session.beginTransaction();
           const started = performance.now();
           try {

@@ -24,9 +24,24 @@ export interface SandboxProcess {
 }
 
 export async function startSandboxProcess(options: { records: number; seed: number; latencyMs?: number }): Promise<SandboxProcess> {
-  const args = [cliPath, 'sandbox', '--host', '127.0.0.1', '--port', '0', '--records', String(options.records), '--seed', String(options.seed)];
+  const args = [
+    cliPath,
+    'sandbox',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--records',
+    String(options.records),
+    '--seed',
+    String(options.seed),
+  ];
   if (options.latencyMs) args.push('--latency-ms', String(options.latencyMs));
-  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
+  const child = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+  });
   track(child);
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
@@ -98,7 +113,17 @@ export interface CrawlExit {
 export interface CrawlSummary {
   crawlId: string;
   status: string;
-  run: { fetched: number; missing: number; failed: number; invalid: number; nodesWritten: number; edgesWritten: number; elapsedMs: number; retries: number; rateLimitWaits: number };
+  run: {
+    fetched: number;
+    missing: number;
+    failed: number;
+    invalid: number;
+    nodesWritten: number;
+    edgesWritten: number;
+    elapsedMs: number;
+    retries: number;
+    rateLimitWaits: number;
+  };
   totals: { requested: number; fetched: number };
 }
 
@@ -110,12 +135,33 @@ function shebangFlags(): string[] {
 
 /** `landing-graph crawl --seeds-file F --depth D --rps R --concurrency C --json`, the built CLI as users run it. */
 export function startCrawl(o: CrawlRunOptions): CrawlChild {
-  const args = [...shebangFlags(), ...(o.nodeArgs ?? []), cliPath, 'crawl', '--seeds-file', o.seedsFile, '--depth', String(o.depth), '--rps', String(o.rps), '--concurrency', String(o.concurrency), '--json'];
+  const args = [
+    ...shebangFlags(),
+    ...(o.nodeArgs ?? []),
+    cliPath,
+    'crawl',
+    '--seeds-file',
+    o.seedsFile,
+    '--depth',
+    String(o.depth),
+    '--rps',
+    String(o.rps),
+    '--concurrency',
+    String(o.concurrency),
+    '--json',
+  ];
   if (o.maxRecords !== undefined) args.push('--max-records', String(o.maxRecords));
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LANDING_BASE_URL: o.service.url, LANDING_API_KEY: o.service.apiKey, ...o.neo4jEnv, ...o.env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LANDING_BASE_URL: o.service.url,
+      LANDING_API_KEY: o.service.apiKey,
+      ...o.neo4jEnv,
+      ...o.env,
+    },
   });
   track(child);
   let stdout = '';

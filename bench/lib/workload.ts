@@ -51,14 +51,18 @@ export function coveringWorkload(records: number, seed: number): Workload {
 export function singleSeedWorkload(records: number, seed: number, depth: number): Workload {
   const graph = generateGraph({ records, seed });
   const first = graph.ids('company')[0]!;
-  return { ...fromReach(graph, [{ kind: 'company', id: first }], depth), seeding: `company#${first} (the first company) alone, depth ${depth}` };
+  return {
+    ...fromReach(graph, [{ kind: 'company', id: first }], depth),
+    seeding: `company#${first} (the first company) alone, depth ${depth}`,
+  };
 }
 
 function fromReach(graph: SandboxGraph, seeds: { kind: LandingKind; id: number }[], depth: number): Omit<Workload, 'seeding'> {
   const reach = reachable(graph, seeds, depth);
   const byLevel = [...reach.fetched].sort((a, b) => a.depth - b.depth || compare(`${a.kind}#${a.id}`, `${b.kind}#${b.id}`));
   const list: RecordRef[] = byLevel.map((f) => ({ kind: f.kind as LandingKind, id: f.id, depth: f.depth, notFound: false }));
-  for (const n of reach.notFound) if (LANDING.includes(n.kind as LandingKind)) list.push({ kind: n.kind as LandingKind, id: n.id, depth, notFound: true });
+  for (const n of reach.notFound)
+    if (LANDING.includes(n.kind as LandingKind)) list.push({ kind: n.kind as LandingKind, id: n.id, depth, notFound: true });
   return { graph, seeds, depth, records: list, recordCount: graph.recordCount, expectedListEdges: reach.edges.length };
 }
 

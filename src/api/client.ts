@@ -69,15 +69,22 @@ export class LandingClient {
     this.#options = options;
     // An HTTP header carries visible ASCII only; say so now rather than fail every request.
     if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
-      throw new LandingGraphError('CONFIG_INVALID', 'the API key is empty or holds characters an HTTP header cannot carry (spaces, non-ASCII); check LANDING_API_KEY');
+      throw new LandingGraphError(
+        'CONFIG_INVALID',
+        'the API key is empty or holds characters an HTTP header cannot carry (spaces, non-ASCII); check LANDING_API_KEY',
+      );
     }
     this.#apiKey = options.apiKey;
     try {
       this.#base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl.slice(0, -1) : options.baseUrl);
     } catch (error) {
-      throw new LandingGraphError('CONFIG_INVALID', `the landing service base URL is not a URL: ${JSON.stringify(options.baseUrl)}`, { cause: error });
+      throw new LandingGraphError('CONFIG_INVALID', `the landing service base URL is not a URL: ${JSON.stringify(options.baseUrl)}`, {
+        cause: error,
+      });
     }
-    this.limiter = options.limiter ?? new RequestLimiter({ requestsPerSecond: options.requestsPerSecond, maxConcurrent: options.maxConcurrent, now: options.now });
+    this.limiter =
+      options.limiter ??
+      new RequestLimiter({ requestsPerSecond: options.requestsPerSecond, maxConcurrent: options.maxConcurrent, now: options.now });
     this.#ownsLimiter = options.limiter === undefined;
     this.#dispatcher =
       options.dispatcher ??
@@ -107,12 +114,17 @@ export class LandingClient {
         if (error.code === 'API_RATE_LIMITED') {
           rateLimitWaits += 1;
           if (rateLimitWaits <= this.#retry.maxRateLimitWaits) continue; // the limiter holds us until Retry-After
-          throw new LandingGraphError('API_RETRIES_EXHAUSTED', `still rate limited after ${rateLimitWaits - 1} waits for ${what}`, { cause: error });
+          throw new LandingGraphError('API_RETRIES_EXHAUSTED', `still rate limited after ${rateLimitWaits - 1} waits for ${what}`, {
+            cause: error,
+          });
         }
         if (!error.retryable) throw error;
         failures += 1;
         if (failures >= this.#retry.maxAttempts) {
-          throw new LandingGraphError('API_RETRIES_EXHAUSTED', `gave up on ${what} after ${failures} attempts: ${error.message}`, { cause: error, details: { attempts: failures } });
+          throw new LandingGraphError('API_RETRIES_EXHAUSTED', `gave up on ${what} after ${failures} attempts: ${error.message}`, {
+            cause: error,
+            details: { attempts: failures },
+          });
         }
         const delayMs = backoffDelayMs(failures, this.#retry, random);
         this.#options.onEvent?.({ type: 'retry', ref: what, failedAttempts: failures, delayMs, code: error.code, message: error.message });
@@ -166,7 +178,12 @@ export class LandingClient {
   }
 }
 
-async function readBounded(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number, what: string, truncate: boolean): Promise<string> {
+async function readBounded(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  maxBytes: number,
+  what: string,
+  truncate: boolean,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -177,7 +194,9 @@ async function readBounded(body: AsyncIterable<Buffer> & { destroy(): void }, ma
         chunks.push(chunk);
         return Buffer.concat(chunks).toString('utf8').slice(0, maxBytes);
       }
-      throw new LandingGraphError('API_CLIENT', `the record for ${what} is larger than maxBodyBytes (${maxBytes} bytes)`, { details: { maxBytes } });
+      throw new LandingGraphError('API_CLIENT', `the record for ${what} is larger than maxBodyBytes (${maxBytes} bytes)`, {
+        details: { maxBytes },
+      });
     }
     chunks.push(chunk);
   }

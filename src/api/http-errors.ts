@@ -8,10 +8,15 @@ export function errorForStatus(status: number, what: string, bodySnippet: string
   const details = { status };
   const served = bodySnippet ? ` (served ${quoteValue(bodySnippet, 120)})` : '';
   if (status === 401 || status === 403) {
-    return new LandingGraphError('API_AUTH', `the landing service refused the API key (HTTP ${status}) for ${what}; check LANDING_API_KEY`, { details });
+    return new LandingGraphError(
+      'API_AUTH',
+      `the landing service refused the API key (HTTP ${status}) for ${what}; check LANDING_API_KEY`,
+      { details },
+    );
   }
   if (status === 404) return new LandingGraphError('API_NOT_FOUND', `no landing record for ${what} (HTTP 404)`, { details });
-  if (status === 429) return new LandingGraphError('API_RATE_LIMITED', `rate limited by the landing service for ${what} (HTTP 429)`, { details });
+  if (status === 429)
+    return new LandingGraphError('API_RATE_LIMITED', `rate limited by the landing service for ${what} (HTTP 429)`, { details });
   if (status >= 500 || status === 408) {
     return new LandingGraphError('API_TRANSIENT', `the landing service failed for ${what} (HTTP ${status})${served}`, { details });
   }

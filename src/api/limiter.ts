@@ -51,7 +51,8 @@ export class RequestLimiter {
     if (this.perWindow === Infinity) return;
     for (;;) {
       const now = performance.now();
-      const oldest = this.recentStartsMs.length >= this.perWindow ? this.recentStartsMs[this.recentStartsMs.length - this.perWindow]! : -Infinity;
+      const oldest =
+        this.recentStartsMs.length >= this.perWindow ? this.recentStartsMs[this.recentStartsMs.length - this.perWindow]! : -Infinity;
       const waitMs = oldest + WINDOW_MS - now;
       if (waitMs <= 0) break;
       await new Promise((resolve) => setTimeout(resolve, waitMs));

@@ -8,7 +8,9 @@ const envSchema = z.object({
   LANDING_API_KEY: z.string().min(1).optional(),
   NEO4J_URI: z
     .string()
-    .regex(/^(bolt|bolt\+s|bolt\+ssc|neo4j|neo4j\+s|neo4j\+ssc):\/\/.+/, { error: 'NEO4J_URI must be bolt://, bolt+s://, neo4j:// or neo4j+s://' })
+    .regex(/^(bolt|bolt\+s|bolt\+ssc|neo4j|neo4j\+s|neo4j\+ssc):\/\/.+/, {
+      error: 'NEO4J_URI must be bolt://, bolt+s://, neo4j:// or neo4j+s://',
+    })
     .optional(),
   NEO4J_USERNAME: z.string().default('neo4j'),
   NEO4J_PASSWORD: z.string().optional(),
@@ -26,10 +28,16 @@ export interface Config {
   neo4j: Neo4jConnection | undefined;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv, flags: { baseUrl?: string; apiKey?: string; neo4jUri?: string; neo4jDatabase?: string } = {}): Config {
+export function readConfig(
+  env: NodeJS.ProcessEnv,
+  flags: { baseUrl?: string; apiKey?: string; neo4jUri?: string; neo4jDatabase?: string } = {},
+): Config {
   const merged = {
     ...pickDefined(env, ['LANDING_BASE_URL', 'LANDING_API_KEY', 'NEO4J_URI', 'NEO4J_USERNAME', 'NEO4J_PASSWORD', 'NEO4J_DATABASE']),
-    ...pickDefined({ LANDING_BASE_URL: flags.baseUrl, LANDING_API_KEY: flags.apiKey, NEO4J_URI: flags.neo4jUri, NEO4J_DATABASE: flags.neo4jDatabase }, ['LANDING_BASE_URL', 'LANDING_API_KEY', 'NEO4J_URI', 'NEO4J_DATABASE']),
+    ...pickDefined(
+      { LANDING_BASE_URL: flags.baseUrl, LANDING_API_KEY: flags.apiKey, NEO4J_URI: flags.neo4jUri, NEO4J_DATABASE: flags.neo4jDatabase },
+      ['LANDING_BASE_URL', 'LANDING_API_KEY', 'NEO4J_URI', 'NEO4J_DATABASE'],
+    ),
   };
   const parsed = envSchema.safeParse(merged);
   if (!parsed.success) {
@@ -38,11 +46,15 @@ export function readConfig(env: NodeJS.ProcessEnv, flags: { baseUrl?: string; ap
     throw new LandingGraphError('CONFIG_INVALID', `${issue?.path.join('.') ?? 'configuration'}: ${issue?.message ?? 'invalid'}`);
   }
   const c = parsed.data;
-  if (c.LANDING_BASE_URL && !c.LANDING_API_KEY) throw new LandingGraphError('CONFIG_INVALID', 'LANDING_API_KEY is not set (or pass --api-key)');
-  if (c.NEO4J_URI && c.NEO4J_PASSWORD === undefined) throw new LandingGraphError('CONFIG_INVALID', 'NEO4J_PASSWORD is not set for NEO4J_URI');
+  if (c.LANDING_BASE_URL && !c.LANDING_API_KEY)
+    throw new LandingGraphError('CONFIG_INVALID', 'LANDING_API_KEY is not set (or pass --api-key)');
+  if (c.NEO4J_URI && c.NEO4J_PASSWORD === undefined)
+    throw new LandingGraphError('CONFIG_INVALID', 'NEO4J_PASSWORD is not set for NEO4J_URI');
   return {
     service: c.LANDING_BASE_URL && c.LANDING_API_KEY ? { baseUrl: c.LANDING_BASE_URL, apiKey: c.LANDING_API_KEY } : undefined,
-    neo4j: c.NEO4J_URI ? { uri: c.NEO4J_URI, username: c.NEO4J_USERNAME, password: c.NEO4J_PASSWORD ?? '', database: c.NEO4J_DATABASE || undefined } : undefined,
+    neo4j: c.NEO4J_URI
+      ? { uri: c.NEO4J_URI, username: c.NEO4J_USERNAME, password: c.NEO4J_PASSWORD ?? '', database: c.NEO4J_DATABASE || undefined }
+      : undefined,
   };
 }
 

@@ -10,7 +10,8 @@ import { crawlInto } from './run-crawl.js';
 
 export function integer(name: string, min = 0): (value: string) => number {
   return (value) => {
-    if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new InvalidArgumentError(`${name} must be a whole number of at least ${min}, got ${JSON.stringify(value)}`);
+    if (!/^\d+$/.test(value.trim()) || Number(value) < min)
+      throw new InvalidArgumentError(`${name} must be a whole number of at least ${min}, got ${JSON.stringify(value)}`);
     return Number(value);
   };
 }
@@ -23,7 +24,11 @@ function positiveNumber(name: string): (value: string) => number {
   };
 }
 
-const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 interface CrawlFlags {
@@ -55,14 +60,28 @@ export function crawlCommand(): Command {
     .option('--seeds-file <path>', 'more seeds, one a line (# comments)')
     .option('--rps <n>', 'most requests per second to the service', positiveNumber('--rps'), 10)
     .option('--concurrency <n>', 'most requests in flight', integer('--concurrency', 1), 8)
-    .option('--follow <groups>', 'what to follow: related,similar,competitor (default) and contacts,requisites (entities named in blocks)', list)
+    .option(
+      '--follow <groups>',
+      'what to follow: related,similar,competitor (default) and contacts,requisites (entities named in blocks)',
+      list,
+    )
     .option('--kinds <kinds>', 'kinds that may be fetched: domain,company,email,phone', list)
     .option('--max-fanout <n>', 'entries followed per list; longer lists mark a hub', integer('--max-fanout'))
     .option('--skip <seed>', 'a record not to expand (repeatable)', collect)
     .option('--max-records <n>', 'most records requested by this crawl', integer('--max-records', 1))
     .option('--refresh', 'crawl again although the same crawl finished before')
-    .option('--timeout-ms <n>', 'longest wait for response headers, and for silence while a body streams', integer('--timeout-ms', 1), 30_000)
-    .option('--max-body-mb <n>', 'largest record accepted, in MiB (above 16, also give node a larger --max-old-space-size)', integer('--max-body-mb', 1), 16)
+    .option(
+      '--timeout-ms <n>',
+      'longest wait for response headers, and for silence while a body streams',
+      integer('--timeout-ms', 1),
+      30_000,
+    )
+    .option(
+      '--max-body-mb <n>',
+      'largest record accepted, in MiB (above 16, also give node a larger --max-old-space-size)',
+      integer('--max-body-mb', 1),
+      16,
+    )
     .option('--json', 'final statistics as one JSON object on stdout')
     .addOption(new Option('--base-url <url>', 'the service (default: LANDING_BASE_URL)'))
     .addOption(new Option('--api-key <key>', 'the API key (default: LANDING_API_KEY; prefer the environment)'))
@@ -82,12 +101,30 @@ export function crawlCommand(): Command {
         refresh: flags.refresh ?? false,
       });
       const config = readConfig(process.env, flags);
-      if (!config.service) throw new LandingGraphError('CONFIG_INVALID', 'LANDING_BASE_URL is not set (or pass --base-url); `landing-graph demo` crawls the built-in sandbox');
+      if (!config.service)
+        throw new LandingGraphError(
+          'CONFIG_INVALID',
+          'LANDING_BASE_URL is not set (or pass --base-url); `landing-graph demo` crawls the built-in sandbox',
+        );
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const graph = await openGraph(config.neo4j, log);
       try {
-        const result = await crawlInto({ service: config.service, driver: graph.driver, database: graph.database, seeds, options, requestsPerSecond: flags.rps, concurrency: flags.concurrency, timeoutMs: flags.timeoutMs, maxBodyBytes: flags.maxBodyMb * 1024 * 1024, stderr: process.stderr });
-        if (flags.json) process.stdout.write(`${JSON.stringify({ crawlId: result.crawlId, status: result.status, alreadyComplete: result.alreadyComplete, resumed: result.resumed, run: result.progress, totals: result.totals })}\n`);
+        const result = await crawlInto({
+          service: config.service,
+          driver: graph.driver,
+          database: graph.database,
+          seeds,
+          options,
+          requestsPerSecond: flags.rps,
+          concurrency: flags.concurrency,
+          timeoutMs: flags.timeoutMs,
+          maxBodyBytes: flags.maxBodyMb * 1024 * 1024,
+          stderr: process.stderr,
+        });
+        if (flags.json)
+          process.stdout.write(
+            `${JSON.stringify({ crawlId: result.crawlId, status: result.status, alreadyComplete: result.alreadyComplete, resumed: result.resumed, run: result.progress, totals: result.totals })}\n`,
+          );
         log(`graph: ${graph.where}`);
       } finally {
         await graph.driver.close();

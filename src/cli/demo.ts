@@ -15,7 +15,9 @@ import { crawlInto } from './run-crawl.js';
  */
 export function demoCommand(): Command {
   return new Command('demo')
-    .description('The main job on defaults: crawl (depth 2) the service, or the built-in sandbox when no API key is set, into Neo4j (NEO4J_URI or a local one)')
+    .description(
+      'The main job on defaults: crawl (depth 2) the service, or the built-in sandbox when no API key is set, into Neo4j (NEO4J_URI or a local one)',
+    )
     .argument('[seed...]', 'seeds (required with a real service; the sandbox picks its own)')
     .option('--records <n>', 'records in the sandbox graph', '2000')
     .action(async (seedArgs: string[], flags: { records: string }) => {
@@ -31,10 +33,17 @@ export function demoCommand(): Command {
           const company = g.node(g.ids('company')[0]!)!;
           const domain = g.node(g.ids('domain')[1]!)!;
           const email = g.node(g.ids('email')[2]!)!;
-          seeds = [{ kind: 'company', key: company.key! }, { kind: 'domain', key: domain.key! }, { kind: 'email', key: email.key! }];
+          seeds = [
+            { kind: 'company', key: company.key! },
+            { kind: 'domain', key: domain.key! },
+            { kind: 'email', key: email.key! },
+          ];
           log(`demo: no LANDING_API_KEY, so the built-in sandbox of the service (${g.recordCount} records) at ${sandbox.url}`);
         } else if (seeds.length === 0) {
-          throw new LandingGraphError('SEED_INVALID', 'demo against a real service needs seeds, e.g. landing-graph demo domain:example.com');
+          throw new LandingGraphError(
+            'SEED_INVALID',
+            'demo against a real service needs seeds, e.g. landing-graph demo domain:example.com',
+          );
         }
         log(`demo: crawling ${seeds.map((s) => (s.id !== undefined ? `${s.kind}#${s.id}` : `${s.kind}:${s.key}`)).join(' ')} to depth 2`);
         const result = await crawlInto({
@@ -53,7 +62,7 @@ export function demoCommand(): Command {
             `Look at it in ${graph.where}`,
             'Try in Neo4j Browser:',
             '  MATCH (c:Company)-[r]-(n:Landing) RETURN c, r, n LIMIT 100',
-            "  MATCH (n:Landing) RETURN n.kind AS kind, n.status AS status, count(*) AS nodes ORDER BY kind, status",
+            '  MATCH (n:Landing) RETURN n.kind AS kind, n.status AS status, count(*) AS nodes ORDER BY kind, status',
             '',
           ].join('\n'),
         );

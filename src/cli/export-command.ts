@@ -8,7 +8,10 @@ import { readConfig } from './config.js';
 import { openGraph } from './neo4j.js';
 
 const wholeNumber = (name: string, min: number) =>
-  z.coerce.number({ error: `${name} must be a whole number` }).int({ error: `${name} must be a whole number` }).min(min, { error: `${name} must be at least ${min}` });
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int({ error: `${name} must be a whole number` })
+    .min(min, { error: `${name} must be at least ${min}` });
 
 const optionsSchema = z.object({
   depth: wholeNumber('--depth', 0),
@@ -25,7 +28,9 @@ const optionsSchema = z.object({
 /** `landing-graph export <seed...> --depth <n> --format <fmt> --out <path>`: parse, call the library, report one line. */
 export function exportCommand(): Command {
   return new Command('export')
-    .description('Export the subgraph around seeds from Neo4j (no crawling) as json, graphml, csv (neo4j-admin import), cypher or an html case file')
+    .description(
+      'Export the subgraph around seeds from Neo4j (no crawling) as json, graphml, csv (neo4j-admin import), cypher or an html case file',
+    )
     .argument('<seed...>', 'domain:<domain> company:<INN|OGRN> email:<address> phone:+<digits> or <kind>#<page number>')
     .option('-d, --depth <n>', 'hops from the seeds, over any relationship between records and pivots', '1')
     .option('-f, --format <format>', EXPORT_FORMATS.join('|'))
@@ -33,7 +38,7 @@ export function exportCommand(): Command {
     .option('--max-nodes <n>', 'refuse exports with more nodes', String(DEFAULT_MAX_NODES))
     .option('--max-edges <n>', 'refuse exports with more relationships', String(DEFAULT_MAX_EDGES))
     .option('--crawl <id>', 'the crawl named in the provenance (default: the latest)')
-    .option('--include-raw', 'keep the records\' raw JSON (json and cypher only)')
+    .option('--include-raw', "keep the records' raw JSON (json and cypher only)")
     .addOption(new Option('--neo4j-uri <uri>', 'default: NEO4J_URI, else the local Neo4j'))
     .addOption(new Option('--neo4j-database <name>', 'default: NEO4J_DATABASE'))
     .action(async (seedArgs: string[], flags: Record<string, unknown>) => {
@@ -47,11 +52,22 @@ export function exportCommand(): Command {
       try {
         const { subgraph, written, timings } = await exportSubgraph(
           graph.driver,
-          { seeds, depth: o.depth, format: o.format, out: o.out, maxNodes: o.maxNodes, maxEdges: o.maxEdges, crawlId: o.crawl, includeRaw: o.includeRaw },
+          {
+            seeds,
+            depth: o.depth,
+            format: o.format,
+            out: o.out,
+            maxNodes: o.maxNodes,
+            maxEdges: o.maxEdges,
+            crawlId: o.crawl,
+            includeRaw: o.includeRaw,
+          },
           { database: graph.database, uri: config.neo4j?.uri },
         );
         const c = subgraph.provenance.counts;
-        log(`exported ${c.nodes} nodes and ${c.edges} relationships (depth ${o.depth}) as ${o.format} to ${written.path} (${formatBytes(written.bytes)}, ${timings.readMs + timings.writeMs} ms)`);
+        log(
+          `exported ${c.nodes} nodes and ${c.edges} relationships (depth ${o.depth}) as ${o.format} to ${written.path} (${formatBytes(written.bytes)}, ${timings.readMs + timings.writeMs} ms)`,
+        );
       } finally {
         await graph.driver.close();
       }

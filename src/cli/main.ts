@@ -20,7 +20,9 @@ async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.OK : EXIT.USAGE;
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help'
+        ? EXIT.OK
+        : EXIT.USAGE;
     }
     const { exitCode, line } = exitFor(error);
     if (line) process.stderr.write(`${line}\n`);

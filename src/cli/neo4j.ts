@@ -9,7 +9,11 @@ export interface OpenGraphOptions {
 }
 
 /** Connect to the configured Neo4j, or start the project's local one; the schema is applied for writers. */
-export async function openGraph(connection: Neo4jConnection | undefined, log: (line: string) => void, options: OpenGraphOptions = {}): Promise<{ driver: Driver; database: string | undefined; where: string }> {
+export async function openGraph(
+  connection: Neo4jConnection | undefined,
+  log: (line: string) => void,
+  options: OpenGraphOptions = {},
+): Promise<{ driver: Driver; database: string | undefined; where: string }> {
   let where: string;
   if (!connection) {
     log('no NEO4J_URI: starting the local Neo4j (scripts/neo4j-local; the first start fetches it from Maven Central)');

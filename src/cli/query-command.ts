@@ -34,7 +34,8 @@ export function queryCommand(): Command {
     .addOption(new Option('--neo4j-database <name>', 'default: NEO4J_DATABASE'))
     .action(async (name: string | undefined, flags: QueryFlags) => {
       if (flags.json && flags.csv) throw usage('give --json or --csv, not both');
-      if ((flags.list || flags.browserGuide) && name !== undefined) throw usage(`--list and --browser-guide take no query name, got ${JSON.stringify(name)}`);
+      if ((flags.list || flags.browserGuide) && name !== undefined)
+        throw usage(`--list and --browser-guide take no query name, got ${JSON.stringify(name)}`);
       const queries = loadQueries();
       if (flags.browserGuide) {
         process.stdout.write(renderBrowserGuide(queries));

@@ -97,7 +97,14 @@ class CrawlRun {
         await store.endRun(latest.id, 'finished', {}, null, this.iso());
         return t;
       });
-      return { crawlId: latest.id, status: 'finished', alreadyComplete: true, resumed: false, progress: this.progress(), totals: this.totals };
+      return {
+        crawlId: latest.id,
+        status: 'finished',
+        alreadyComplete: true,
+        resumed: false,
+        progress: this.progress(),
+        totals: this.totals,
+      };
     }
     if (latest && latest.status !== 'finished') {
       this.crawlId = latest.id;
@@ -336,12 +343,18 @@ class CrawlRun {
       if (this.fatal === undefined) this.fatal = error;
     }
     if (this.fatal !== undefined) {
-      throw isLandingGraphError(this.fatal) ? this.fatal : new LandingGraphError('INTERNAL', `crawl ${this.crawlId} failed: ${fatalMessage}`, { cause: this.fatal });
+      throw isLandingGraphError(this.fatal)
+        ? this.fatal
+        : new LandingGraphError('INTERNAL', `crawl ${this.crawlId} failed: ${fatalMessage}`, { cause: this.fatal });
     }
     if (status === 'interrupted') {
-      throw new LandingGraphError('CRAWL_ABORTED', `crawl ${this.crawlId} interrupted; what was in flight is written, and the same command resumes it`, {
-        details: { crawlId: this.crawlId, progress },
-      });
+      throw new LandingGraphError(
+        'CRAWL_ABORTED',
+        `crawl ${this.crawlId} interrupted; what was in flight is written, and the same command resumes it`,
+        {
+          details: { crawlId: this.crawlId, progress },
+        },
+      );
     }
     return { crawlId: this.crawlId, status, alreadyComplete: false, resumed, progress, totals: this.totals };
   }

@@ -17,7 +17,10 @@ export const crawlOptionsSchema = z.object({
    */
   follow: z.array(z.enum(FOLLOW_GROUPS)).min(1).default(['related', 'similar', 'competitor']),
   /** Kinds that may be fetched (others stay stubs). Default: all four. */
-  kinds: z.array(z.enum(LANDING_KINDS)).min(1).default([...LANDING_KINDS]),
+  kinds: z
+    .array(z.enum(LANDING_KINDS))
+    .min(1)
+    .default([...LANDING_KINDS]),
   /** Entries followed from one list; a longer list marks its record as a hub. Default: no limit. */
   maxFanout: z.int().min(0).optional(),
   /** Records (seed syntax) fetched but not expanded. Default: none. */

@@ -59,7 +59,9 @@ export async function readSeedsFile(path: string): Promise<LandingRef[]> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new LandingGraphError('CONFIG_INVALID', `cannot read the seeds file ${quoteValue(path)}: ${(error as Error).message}`, { cause: error });
+    throw new LandingGraphError('CONFIG_INVALID', `cannot read the seeds file ${quoteValue(path)}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const seeds: LandingRef[] = [];
   text.split(/\r?\n/).forEach((line, index) => {

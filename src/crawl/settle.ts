@@ -43,27 +43,61 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
     if (!isLandingGraphError(error, 'RECORD_INVALID')) throw error;
     counts.invalid = 1;
     const node = mapInvalidRecord(ref, fetched.json, fetched.text, error.message);
-    return { batches: [{ nodes: [node], edges: [] }], pivots: [], done: [{ uid: task.uid, state: 'invalid', error: error.message }], aliases: [], queue: [], counts };
+    return {
+      batches: [{ nodes: [node], edges: [] }],
+      pivots: [],
+      done: [{ uid: task.uid, state: 'invalid', error: error.message }],
+      aliases: [],
+      queue: [],
+      counts,
+    };
   }
   counts.fetched = 1;
   const mapped = mapFetchedRecord(task.kind, record, fetched.text);
   const pivots = pivotsOf(task.kind, record, { kind: task.kind, id: record.id });
   const aliases: Settlement['aliases'] = [];
   if (task.id === null || task.id !== record.id) {
-    aliases.push({ uid: taskUid(policy.crawlId, { kind: task.kind, id: record.id }), kind: task.kind, id: record.id, key: null, depth: task.depth });
+    aliases.push({
+      uid: taskUid(policy.crawlId, { kind: task.kind, id: record.id }),
+      kind: task.kind,
+      id: record.id,
+      key: null,
+      depth: task.depth,
+    });
   }
   if (policy.aliasKeys && mapped.self.key !== null && task.key !== mapped.self.key) {
-    aliases.push({ uid: taskUid(policy.crawlId, { kind: task.kind, key: mapped.self.key }), kind: task.kind, id: null, key: mapped.self.key, depth: task.depth });
+    aliases.push({
+      uid: taskUid(policy.crawlId, { kind: task.kind, key: mapped.self.key }),
+      kind: task.kind,
+      id: null,
+      key: mapped.self.key,
+      depth: task.depth,
+    });
   }
   const queue: Settlement['queue'] = [];
-  const skipped = policy.skip.has(refToString(ref)) || policy.skip.has(refToString({ kind: task.kind, id: record.id })) || (mapped.self.key !== null && policy.skip.has(refToString({ kind: task.kind, key: mapped.self.key })));
+  const skipped =
+    policy.skip.has(refToString(ref)) ||
+    policy.skip.has(refToString({ kind: task.kind, id: record.id })) ||
+    (mapped.self.key !== null && policy.skip.has(refToString({ kind: task.kind, key: mapped.self.key })));
   if (task.depth < policy.maxDepth && !skipped) {
     const { children, byKey, hubLists } = expand(mapped, pivots.embedded, policy);
     for (const child of children) {
-      queue.push({ uid: taskUid(policy.crawlId, { kind: child.kind, id: child.id }), kind: child.kind, id: child.id, key: null, depth: task.depth + 1 });
+      queue.push({
+        uid: taskUid(policy.crawlId, { kind: child.kind, id: child.id }),
+        kind: child.kind,
+        id: child.id,
+        key: null,
+        depth: task.depth + 1,
+      });
     }
     for (const named of byKey) {
-      queue.push({ uid: taskUid(policy.crawlId, { kind: named.kind, key: named.key }), kind: named.kind, id: null, key: named.key, depth: task.depth + 1 });
+      queue.push({
+        uid: taskUid(policy.crawlId, { kind: named.kind, key: named.key }),
+        kind: named.kind,
+        id: null,
+        key: named.key,
+        depth: task.depth + 1,
+      });
     }
     if (hubLists.length > 0) {
       mapped.self.props.hub = true;
@@ -83,11 +117,25 @@ export function settleFailed(task: FrontierTask, error: LandingGraphError): Sett
   if (missing) counts.missing = 1;
   else counts.failed = 1;
   const node = mapUnfetched(taskRef(task), missing ? 'missing' : 'failed', error.code);
-  return { batches: [{ nodes: [node], edges: [] }], pivots: [], done: [{ uid: task.uid, state: missing ? 'missing' : 'failed', error: error.code }], aliases: [], queue: [], counts };
+  return {
+    batches: [{ nodes: [node], edges: [] }],
+    pivots: [],
+    done: [{ uid: task.uid, state: missing ? 'missing' : 'failed', error: error.code }],
+    aliases: [],
+    queue: [],
+    counts,
+  };
 }
 
 export function mergeSettlements(settlements: readonly Settlement[]): Commit {
-  const commit: Commit = { batches: [], pivots: [], done: [], aliases: [], queue: [], counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 } };
+  const commit: Commit = {
+    batches: [],
+    pivots: [],
+    done: [],
+    aliases: [],
+    queue: [],
+    counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 },
+  };
   for (const s of settlements) {
     commit.batches.push(...s.batches);
     commit.pivots.push(...s.pivots);

@@ -6,7 +6,8 @@ import { LandingGraphError, quoteValue } from '../errors.js';
  */
 
 /** Characters XML 1.0 cannot carry at all (not even as references): most C0 controls, U+FFFE/U+FFFF, lone surrogates. */
-const UNREPRESENTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNREPRESENTABLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MARKUP = new RegExp(`[&<>"']|[\\t\\n\\r\\u007F-\\u009F\\u2028\\u2029]|${UNREPRESENTABLE.source}`, 'g');
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -25,7 +26,15 @@ export function escapeMarkup(text: string): string {
 }
 
 const CYPHER_STRING = /[\\'\u0000-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const CYPHER_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+const CYPHER_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  "'": "\\'",
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
 
 /**
  * A Cypher string literal: single-quoted; backslash and single quote backslash-escaped; newlines, tabs
@@ -54,7 +63,10 @@ export function plainName(name: string): string {
 }
 
 function unsafeName(name: string): LandingGraphError {
-  return new LandingGraphError('INTERNAL', `cannot export the name ${quoteValue(name)}: labels, types and property keys must be plain identifiers`);
+  return new LandingGraphError(
+    'INTERNAL',
+    `cannot export the name ${quoteValue(name)}: labels, types and property keys must be plain identifiers`,
+  );
 }
 
 /** One CSV field (RFC 4180, as neo4j-admin import reads it): quoted when it holds a delimiter, quote or line break. */

@@ -43,7 +43,11 @@ export interface ExportResult {
  * Read and write one export. `includeRaw` is refused for formats other than json and cypher (the raw
  * records do not belong in tables, pictures or GraphML) as CONFIG_INVALID, before anything is read.
  */
-export async function exportSubgraph(driver: Driver, request: ExportRequest & { format: ExportFormat; out: string }, options: ReadOptions = {}): Promise<ExportResult> {
+export async function exportSubgraph(
+  driver: Driver,
+  request: ExportRequest & { format: ExportFormat; out: string },
+  options: ReadOptions = {},
+): Promise<ExportResult> {
   if (request.includeRaw && !RAW_FORMATS.includes(request.format)) {
     throw new LandingGraphError('CONFIG_INVALID', `--include-raw applies to ${RAW_FORMATS.join(' and ')} only, not ${request.format}`);
   }

@@ -14,7 +14,17 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const RAW_FORMATS: readonly ExportFormat[] = ['json', 'cypher'];
 
 /** Neo4j property types as the exports name them (neo4j-admin import's header types). */
-export type ValueType = 'string' | 'long' | 'double' | 'boolean' | 'datetime' | 'localdatetime' | 'date' | 'time' | 'localtime' | 'duration';
+export type ValueType =
+  | 'string'
+  | 'long'
+  | 'double'
+  | 'boolean'
+  | 'datetime'
+  | 'localdatetime'
+  | 'date'
+  | 'time'
+  | 'localtime'
+  | 'duration';
 
 export type Scalar = string | number | boolean;
 

@@ -3,7 +3,16 @@ import { refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { runNamed } from '../store/executor.js';
 import { toStoreError } from '../store/neo4j-errors.js';
-import { DEFAULT_MAX_EDGES, DEFAULT_MAX_NODES, type CrawlProvenance, type ExportEdge, type ExportNode, type ExportRequest, type Properties, type Subgraph } from './model.js';
+import {
+  DEFAULT_MAX_EDGES,
+  DEFAULT_MAX_NODES,
+  type CrawlProvenance,
+  type ExportEdge,
+  type ExportNode,
+  type ExportRequest,
+  type Properties,
+  type Subgraph,
+} from './model.js';
 import { cleanUri, toolInfo } from './provenance.js';
 import { longProp, stringProp, toProperties } from './values.js';
 import { walkSubgraph } from './walk.js';
@@ -12,7 +21,14 @@ import { walkSubgraph } from './walk.js';
 const PAGE = 1000;
 
 /** The statements that read an export, in the order they run (provenance.query). */
-export const EXPORT_STATEMENTS = ['export/crawl', 'export/resolve-seeds', 'export/neighbours', 'export/count-edges', 'export/nodes', 'export/edges'];
+export const EXPORT_STATEMENTS = [
+  'export/crawl',
+  'export/resolve-seeds',
+  'export/neighbours',
+  'export/count-edges',
+  'export/nodes',
+  'export/edges',
+];
 
 export interface ReadOptions {
   /** Default: the server's default database. */
@@ -50,11 +66,23 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
             method: `level-by-level undirected walk from the seeds over relationships of any type between :Landing and :Pivot nodes, ${request.depth} hops; then every relationship among the nodes reached`,
             statements: EXPORT_STATEMENTS.map((s) => `cypher/${s}.cypher`),
           },
-          parameters: { seeds: request.seeds.map(refToString), depth: request.depth, maxNodes, maxEdges, crawl: request.crawlId ?? null, includeRaw },
+          parameters: {
+            seeds: request.seeds.map(refToString),
+            depth: request.depth,
+            maxNodes,
+            maxEdges,
+            crawl: request.crawlId ?? null,
+            includeRaw,
+          },
           exportedAt,
           crawl,
           tool: toolInfo(),
-          source: { uri: options.uri ? cleanUri(options.uri) : null, address: server?.address ?? null, agent: server?.agent ?? null, database: options.database ?? null },
+          source: {
+            uri: options.uri ? cleanUri(options.uri) : null,
+            address: server?.address ?? null,
+            agent: server?.agent ?? null,
+            database: options.database ?? null,
+          },
           nodesByHop: walk.nodesByHop,
           counts: { nodes: nodes.length, edges: edges.length },
         },
@@ -70,7 +98,8 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
 async function readCrawl(tx: ManagedTransaction, crawlId: string | undefined): Promise<CrawlProvenance | null> {
   const [row] = await runNamed(tx, 'export/crawl', { crawlId: crawlId ?? null });
   if (!row) {
-    if (crawlId !== undefined) throw new LandingGraphError('CONFIG_INVALID', `no crawl ${quoteValue(crawlId)} in the graph (the crawls query lists them)`);
+    if (crawlId !== undefined)
+      throw new LandingGraphError('CONFIG_INVALID', `no crawl ${quoteValue(crawlId)} in the graph (the crawls query lists them)`);
     return null;
   }
   const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -85,7 +114,11 @@ async function readCrawl(tx: ManagedTransaction, crawlId: string | undefined): P
   };
 }
 
-async function readNodes(tx: ManagedTransaction, ids: readonly string[], includeRaw: boolean): Promise<{ nodes: ExportNode[]; keyOf: Map<string, string> }> {
+async function readNodes(
+  tx: ManagedTransaction,
+  ids: readonly string[],
+  includeRaw: boolean,
+): Promise<{ nodes: ExportNode[]; keyOf: Map<string, string> }> {
   const nodes: ExportNode[] = [];
   const keyOf = new Map<string, string>();
   for (let i = 0; i < ids.length; i += PAGE) {
@@ -110,10 +143,21 @@ async function readEdges(tx: ManagedTransaction, ids: readonly string[], keyOf: 
       const from = keyOf.get(String(row.from));
       const to = keyOf.get(String(row.to));
       if (from === undefined || to === undefined) continue; // cannot happen: both ends were read
-      edges.push({ type: String(row.type), from, to, properties: toProperties(row.properties as Record<string, unknown>, row.floats as string[]) });
+      edges.push({
+        type: String(row.type),
+        from,
+        to,
+        properties: toProperties(row.properties as Record<string, unknown>, row.floats as string[]),
+      });
     }
   }
-  edges.sort((a, b) => compare(a.from, b.from) || compare(a.type, b.type) || compare(a.to, b.to) || compare(JSON.stringify(a.properties), JSON.stringify(b.properties)));
+  edges.sort(
+    (a, b) =>
+      compare(a.from, b.from) ||
+      compare(a.type, b.type) ||
+      compare(a.to, b.to) ||
+      compare(JSON.stringify(a.properties), JSON.stringify(b.properties)),
+  );
   return edges;
 }
 

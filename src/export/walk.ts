@@ -27,7 +27,8 @@ export async function walkSubgraph(tx: ManagedTransaction, seeds: readonly Landi
   const start = await resolveSeeds(tx, seeds);
   const seen = new Set(start);
   const nodesByHop = [seen.size];
-  if (seen.size > limits.maxNodes) throw tooLarge(`the ${seen.size} seeds alone exceed --max-nodes ${limits.maxNodes}`, 'raise --max-nodes');
+  if (seen.size > limits.maxNodes)
+    throw tooLarge(`the ${seen.size} seeds alone exceed --max-nodes ${limits.maxNodes}`, 'raise --max-nodes');
   let frontier = [...seen];
   for (let hop = 1; hop <= limits.depth && frontier.length > 0; hop++) {
     const remaining = limits.maxNodes - seen.size;

@@ -68,7 +68,7 @@ export function mapInvalidRecord(ref: LandingRef, json: unknown, rawText: string
   const servedId = (json as { id?: unknown } | null)?.id;
   const id = Number.isSafeInteger(servedId) && (servedId as number) >= 0 ? (servedId as number) : (ref.id ?? null);
   return {
-    ...emptyNode(ref.kind, id, id === null ? normalizeKey(ref.kind, ref.key) ?? null : null, 'fetched'),
+    ...emptyNode(ref.kind, id, id === null ? (normalizeKey(ref.kind, ref.key) ?? null) : null, 'fetched'),
     raw: rawText,
     props: { schemaError },
   };
@@ -76,7 +76,10 @@ export function mapInvalidRecord(ref: LandingRef, json: unknown, rawText: string
 
 /** A record the service did not give: `missing` (404) or `failed` (retries spent, or rejected). */
 export function mapUnfetched(ref: LandingRef, status: Extract<LandingStatus, 'missing' | 'failed'>, errorCode: string): NodeRow {
-  return { ...emptyNode(ref.kind, ref.id ?? null, ref.id === undefined ? normalizeKey(ref.kind, ref.key) ?? null : null, status), error: errorCode };
+  return {
+    ...emptyNode(ref.kind, ref.id ?? null, ref.id === undefined ? (normalizeKey(ref.kind, ref.key) ?? null) : null, status),
+    error: errorCode,
+  };
 }
 
 /** The natural key of a record (companies: INN, else OGRN; branches: none). */

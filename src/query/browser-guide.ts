@@ -41,7 +41,12 @@ function constraints(param: QueryParam): string {
 }
 
 function runnable(code: string, caption: string): string[] {
-  return ['    <figure>', `      <pre class="pre-scrollable code runnable">${escapeHtml(code)}</pre>`, `      <figcaption>${escapeHtml(caption)}</figcaption>`, '    </figure>'];
+  return [
+    '    <figure>',
+    `      <pre class="pre-scrollable code runnable">${escapeHtml(code)}</pre>`,
+    `      <figcaption>${escapeHtml(caption)}</figcaption>`,
+    '    </figure>',
+  ];
 }
 
 function querySlide(query: QueryDefinition): string[] {
@@ -57,10 +62,13 @@ function querySlide(query: QueryDefinition): string[] {
   if (query.params.length > 0) {
     out.push('    <ul>');
     for (const p of query.params) {
-      out.push(`      <li><code>${escapeHtml(p.name)}</code> ${p.type}, ${escapeHtml(presence(p) + constraints(p))}: ${escapeHtml(p.description)}</li>`);
+      out.push(
+        `      <li><code>${escapeHtml(p.name)}</code> ${p.type}, ${escapeHtml(presence(p) + constraints(p))}: ${escapeHtml(p.description)}</li>`,
+      );
     }
     out.push('    </ul>');
-    for (const group of query.oneOf) out.push(`    <p>Give at least one of ${group.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}.</p>`);
+    for (const group of query.oneOf)
+      out.push(`    <p>Give at least one of ${group.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}.</p>`);
     const lines = query.params.map((p) => `:param ${p.name} => ${cypherLiteral(startValue(p), p.type)};`);
     out.push(...runnable(lines.join('\n'), 'Parameters: click, change the values in the editor, run.'));
   }

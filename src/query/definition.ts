@@ -72,9 +72,16 @@ function parseParamLine(value: string, fail: (problem: string) => never): QueryP
   if (!match) return fail('a param line is `<name> <type> required|optional|default <value> [min=] [max=] [in=] <description>`');
   const [, name = '', type = '', presence = '', defaultText, constraints = '', description] = match;
   if (!IDENTIFIER.test(name)) fail(`not a parameter name: ${JSON.stringify(name)}`);
-  if (!(PARAM_TYPES as readonly string[]).includes(type)) fail(`parameter ${name}: unknown type ${JSON.stringify(type)} (${PARAM_TYPES.join(', ')})`);
+  if (!(PARAM_TYPES as readonly string[]).includes(type))
+    fail(`parameter ${name}: unknown type ${JSON.stringify(type)} (${PARAM_TYPES.join(', ')})`);
   if (!description) fail(`parameter ${name}: no description`);
-  const param: QueryParam = { name, type: type as ParamType, required: presence === 'required', default: null, description: description as string };
+  const param: QueryParam = {
+    name,
+    type: type as ParamType,
+    required: presence === 'required',
+    default: null,
+    description: description as string,
+  };
   for (const constraint of constraints.trim().split(/\s+/).filter(Boolean)) {
     const [key, text = ''] = constraint.split(/=(.*)/s);
     if (key === 'in') {

@@ -40,7 +40,10 @@ function truncate(text: string, max: number): string {
 
 /** One line per cell on a terminal: line breaks shown as ↵, other control characters (escapes) as �. */
 function terminalSafe(text: string): string {
-  return text.replace(/\r\n|\r|\n/g, '↵').replace(/\t/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+  return text
+    .replace(/\r\n|\r|\n/g, '↵')
+    .replace(/\t/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
 }
 
 function pad(text: string, width: number, right: boolean): string {
@@ -53,7 +56,9 @@ export function formatTable(columns: readonly string[], rows: readonly Row[], op
   const max = options.maxCellWidth ?? 80;
   const cells = rows.map((row) => columns.map((c) => truncate(terminalSafe(toText(row[c])), max)));
   const widths = columns.map((c, i) => Math.max(displayWidth(c), ...cells.map((r) => displayWidth(r[i] ?? ''))));
-  const numeric = columns.map((c) => rows.some((r) => r[c] != null) && rows.every((r) => r[c] == null || typeof r[c] === 'number' || isInt(r[c])));
+  const numeric = columns.map(
+    (c) => rows.some((r) => r[c] != null) && rows.every((r) => r[c] == null || typeof r[c] === 'number' || isInt(r[c])),
+  );
   const line = (values: readonly string[]) =>
     values
       .map((v, i) => pad(v, widths[i] ?? 0, numeric[i] ?? false))

@@ -5,7 +5,16 @@
  */
 export { renderBrowserGuide } from './browser-guide.js';
 export { parseQueryFile } from './definition.js';
-export { formatCsv, formatJson, formatQueryList, formatResult, formatTable, OUTPUT_FORMATS, type OutputFormat, type TableOptions } from './format.js';
+export {
+  formatCsv,
+  formatJson,
+  formatQueryList,
+  formatResult,
+  formatTable,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  type TableOptions,
+} from './format.js';
 export { findQuery, loadQueries, queriesFolder, runQuery, type QueryResult } from './library.js';
 export { bindParams, parseParamText } from './params.js';
 export { PARAM_TYPES, type ParamType, type ParamValue, type QueryDefinition, type QueryParam } from './types.js';

@@ -25,7 +25,11 @@ export function loadQueries(folder: string = queriesRoot): QueryDefinition[] {
 /** The query called `name`; an unknown name is a CONFIG_INVALID error that lists the known ones. */
 export function findQuery(queries: readonly QueryDefinition[], name: string): QueryDefinition {
   const query = queries.find((q) => q.name === name);
-  if (!query) throw new LandingGraphError('CONFIG_INVALID', `no query ${quoteValue(name)}; the library has: ${queries.map((q) => q.name).join(', ')}`);
+  if (!query)
+    throw new LandingGraphError(
+      'CONFIG_INVALID',
+      `no query ${quoteValue(name)}; the library has: ${queries.map((q) => q.name).join(', ')}`,
+    );
   return query;
 }
 
@@ -39,7 +43,12 @@ export interface QueryResult {
  * Run a library query read-only (a read transaction: the server refuses writes) with parameters from
  * bindParams. Columns are the declared ones, followed by any the statement returned beyond them.
  */
-export async function runQuery(executor: Executor, query: QueryDefinition, params: Record<string, unknown>, options: { database?: string } = {}): Promise<QueryResult> {
+export async function runQuery(
+  executor: Executor,
+  query: QueryDefinition,
+  params: Record<string, unknown>,
+  options: { database?: string } = {},
+): Promise<QueryResult> {
   const rows = await runText(executor, query.statement, params, { mode: 'read', database: options.database }, `query ${query.name}`);
   const extra = rows.length > 0 ? Object.keys(rows[0] as Row).filter((key) => !query.columns.includes(key)) : [];
   return { columns: [...query.columns, ...extra], rows };

@@ -68,7 +68,9 @@ export function parseParamText(param: QueryParam, text: string): ParamValue {
   const parsed = schemaFor(param).safeParse(text);
   if (parsed.success) return parsed.data;
   const why = parsed.error.issues[0]?.message ?? 'invalid';
-  throw new LandingGraphError('CONFIG_INVALID', `parameter ${param.name} (${param.type}): ${why}, got ${quoteValue(text)}`, { details: { param: param.name } });
+  throw new LandingGraphError('CONFIG_INVALID', `parameter ${param.name} (${param.type}): ${why}, got ${quoteValue(text)}`, {
+    details: { param: param.name },
+  });
 }
 
 /** A value as it would be typed after `--param name=` (lists comma-separated). */
@@ -104,10 +106,12 @@ export function bindParams(query: QueryDefinition, assignments: readonly string[
     else throw usage(`parameter ${name} is given twice`);
   }
   for (const param of query.params) {
-    if (param.required && !given.has(param.name)) throw usage(`query ${query.name} needs --param ${param.name}=<${param.type}>: ${param.description}`);
+    if (param.required && !given.has(param.name))
+      throw usage(`query ${query.name} needs --param ${param.name}=<${param.type}>: ${param.description}`);
   }
   for (const group of query.oneOf) {
-    if (!group.some((name) => given.has(name))) throw usage(`query ${query.name} needs ${group.map((name) => `--param ${name}=…`).join(' or ')}`);
+    if (!group.some((name) => given.has(name)))
+      throw usage(`query ${query.name} needs ${group.map((name) => `--param ${name}=…`).join(' or ')}`);
   }
   return Object.fromEntries(query.params.map((param) => [param.name, toDriverValue(param, given.get(param.name) ?? param.default)]));
 }

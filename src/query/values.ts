@@ -20,7 +20,15 @@ import {
 const GENERIC_LABELS = ['Landing', 'Pivot'];
 
 function isTextual(value: unknown): boolean {
-  return isDate(value) || isDateTime(value) || isLocalDateTime(value) || isTime(value) || isLocalTime(value) || isDuration(value) || isPoint(value);
+  return (
+    isDate(value) ||
+    isDateTime(value) ||
+    isLocalDateTime(value) ||
+    isTime(value) ||
+    isLocalTime(value) ||
+    isDuration(value) ||
+    isPoint(value)
+  );
 }
 
 const num = (value: unknown): number => (isInt(value) ? value.toNumber() : Number(value));
@@ -30,9 +38,16 @@ function durationText(d: Duration): string {
   const months = num(d.months);
   const seconds = num(d.seconds);
   const nanos = num(d.nanoseconds);
-  const date = [[Math.trunc(months / 12), 'Y'], [months % 12, 'M'], [num(d.days), 'D']] as const;
+  const date = [
+    [Math.trunc(months / 12), 'Y'],
+    [months % 12, 'M'],
+    [num(d.days), 'D'],
+  ] as const;
   const fraction = nanos === 0 ? '' : `.${String(nanos).padStart(9, '0').replace(/0+$/, '')}`;
-  const time = [[Math.trunc(seconds / 3600), 'H'], [Math.trunc((seconds % 3600) / 60), 'M']] as const;
+  const time = [
+    [Math.trunc(seconds / 3600), 'H'],
+    [Math.trunc((seconds % 3600) / 60), 'M'],
+  ] as const;
   const secondsText = seconds % 60 !== 0 || fraction ? `${seconds % 60}${fraction}S` : '';
   const timeText = time.map(([n, unit]) => (n ? `${n}${unit}` : '')).join('') + secondsText;
   const text = `P${date.map(([n, unit]) => (n ? `${n}${unit}` : '')).join('')}${timeText ? `T${timeText}` : ''}`;
@@ -61,7 +76,13 @@ export function toPlain(value: unknown): unknown {
   if (isNode(value)) return { elementId: value.elementId, labels: value.labels, properties: toPlain(value.properties) };
   if (isRelationship(value)) {
     const r = value as Relationship;
-    return { elementId: r.elementId, type: r.type, start: r.startNodeElementId, end: r.endNodeElementId, properties: toPlain(r.properties) };
+    return {
+      elementId: r.elementId,
+      type: r.type,
+      start: r.startNodeElementId,
+      end: r.endNodeElementId,
+      properties: toPlain(r.properties),
+    };
   }
   if (isPath(value)) return { nodes: pathNodes(value).map(toPlain), relationships: value.segments.map((s) => toPlain(s.relationship)) };
   if (Array.isArray(value)) return value.map(toPlain);
@@ -74,7 +95,9 @@ export function nodeCaption(node: Node): string {
   const labels = node.labels.filter((l) => !GENERIC_LABELS.includes(l));
   const p = node.properties as Record<string, unknown>;
   const named = labels.includes('Company') || labels.includes('Branch') ? p.title : undefined;
-  const caption = [p.value, named, p.key, p.title].find((v) => v !== null && v !== undefined) ?? (p.id !== undefined ? `#${toText(p.id)}` : node.elementId);
+  const caption =
+    [p.value, named, p.key, p.title].find((v) => v !== null && v !== undefined) ??
+    (p.id !== undefined ? `#${toText(p.id)}` : node.elementId);
   return `(:${(labels.length > 0 ? labels : node.labels).join(':')} ${toText(caption)})`;
 }
 

@@ -18,7 +18,14 @@ const integer = (min: number, max: number) => ({
   schema: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max)),
   expected: `an integer from ${min} to ${max}`,
 });
-const share = { schema: z.string().regex(/^(0|1|0?\.\d+|1\.0+|0\.\d*)$/).transform(Number).pipe(z.number().min(0).max(1)), expected: 'a number from 0 to 1' };
+const share = {
+  schema: z
+    .string()
+    .regex(/^(0|1|0?\.\d+|1\.0+|0\.\d*)$/)
+    .transform(Number)
+    .pipe(z.number().min(0).max(1)),
+  expected: 'a number from 0 to 1',
+};
 const text = { schema: z.string().min(1).max(1000), expected: 'a non-empty value' };
 
 /** Option name (commander's camelCase) -> flag, parser. */
@@ -46,7 +53,9 @@ const OPTIONS = {
 type OptionName = keyof typeof OPTIONS;
 
 function invalid(flag: string, value: unknown, expected: string): LandingGraphError {
-  return new LandingGraphError('CONFIG_INVALID', `sandbox: invalid ${flag} ${quoteValue(value)}: expected ${expected}`, { details: { option: flag } });
+  return new LandingGraphError('CONFIG_INVALID', `sandbox: invalid ${flag} ${quoteValue(value)}: expected ${expected}`, {
+    details: { option: flag },
+  });
 }
 
 /** Validates the command's options; the first bad one throws a one-line CONFIG_INVALID error naming it. */
@@ -76,11 +85,17 @@ export function parseSandboxArgs(raw: RawSandboxArgs): SandboxCommandOptions {
     rateLimit429:
       n('burstEvery') === undefined
         ? undefined
-        : { everyRequests: n('burstEvery'), burstLength: n('burstLength'), retryAfterSeconds: n('retryAfter'), retryAfterAsDate: raw.retryAfterDate === true },
+        : {
+            everyRequests: n('burstEvery'),
+            burstLength: n('burstLength'),
+            retryAfterSeconds: n('retryAfter'),
+            retryAfterAsDate: raw.retryAfterDate === true,
+          },
   };
   const rates = ['errorRate', 'timeoutRate', 'cutRate', 'truncatedRate', 'htmlRate'] as const;
   const sum = rates.reduce((s, r) => s + (faults[r] ?? 0), 0);
-  if (sum > 1) throw invalid('--error-rate/--timeout-rate/--cut-rate/--truncated-rate/--html-rate', `sum ${sum}`, 'shares that add up to at most 1');
+  if (sum > 1)
+    throw invalid('--error-rate/--timeout-rate/--cut-rate/--truncated-rate/--html-rate', `sum ${sum}`, 'shares that add up to at most 1');
   return {
     server: {
       port: n('port') ?? 8787,
@@ -98,9 +113,19 @@ export function parseSandboxArgs(raw: RawSandboxArgs): SandboxCommandOptions {
 /** The one line printed at start: address, size, key (only if it is the default) and seeds to try. */
 export function readyLine(sandbox: Sandbox, startedMs: number, defaultKey: boolean): string {
   const { graph } = sandbox;
-  const keys = (kind: 'domain' | 'email' | 'phone', n: number): string[] => graph.ids(kind).slice(0, n).map((id) => graph.node(id)?.key ?? String(id));
-  const inns = graph.ids('company').slice(0, 2).map((id) => graph.node(id)?.key ?? String(id));
-  const idn = graph.ids('domain').map((id) => graph.node(id)?.key ?? '').find((k) => k.endsWith('.рф'));
+  const keys = (kind: 'domain' | 'email' | 'phone', n: number): string[] =>
+    graph
+      .ids(kind)
+      .slice(0, n)
+      .map((id) => graph.node(id)?.key ?? String(id));
+  const inns = graph
+    .ids('company')
+    .slice(0, 2)
+    .map((id) => graph.node(id)?.key ?? String(id));
+  const idn = graph
+    .ids('domain')
+    .map((id) => graph.node(id)?.key ?? '')
+    .find((k) => k.endsWith('.рф'));
   const domains = [...new Set([...keys('domain', 2), ...(idn ? [idn] : [])])];
   const key = defaultKey ? `X-Api-Key: ${sandbox.apiKey}` : 'X-Api-Key from --api-key';
   return (

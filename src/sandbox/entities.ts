@@ -85,7 +85,15 @@ export function createEntities(seed: number, counts: EntityCounts): Entities {
   for (const id of ids.domain) {
     const owner = pickOwner(0.88);
     const key = keys.claim(domainName(rng, IDN_DOMAINS));
-    nodes[id - 1] = { id, kind: 'domain', title: domainTitle(rng, key, UPPER_DOMAIN_TITLES), key, owner, category: categoryOf(owner), ...domainGroups.assign(owner) };
+    nodes[id - 1] = {
+      id,
+      kind: 'domain',
+      title: domainTitle(rng, key, UPPER_DOMAIN_TITLES),
+      key,
+      owner,
+      category: categoryOf(owner),
+      ...domainGroups.assign(owner),
+    };
     if (owner !== undefined) ownedBy(owner).domains.push(id);
   }
 

@@ -72,7 +72,11 @@ export function parseFaultOptions(options: unknown): FaultOptions {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue?.path.join('.') || 'faults';
-  throw new LandingGraphError('CONFIG_INVALID', `sandbox: invalid fault option ${where}: ${issue?.message ?? 'invalid'} (got ${quoteValue(options)})`, { details: { option: where } });
+  throw new LandingGraphError(
+    'CONFIG_INVALID',
+    `sandbox: invalid fault option ${where}: ${issue?.message ?? 'invalid'} (got ${quoteValue(options)})`,
+    { details: { option: where } },
+  );
 }
 
 /**
@@ -135,7 +139,13 @@ export class FaultPlan {
     const shape = this.random();
     let fault: FaultKind | undefined;
     let edge = 0;
-    for (const [kind, share] of [['error', o.errorRate], ['timeout', o.timeoutRate], ['cut', o.cutRate], ['truncated', o.truncatedRate], ['html', o.htmlRate]] as const) {
+    for (const [kind, share] of [
+      ['error', o.errorRate],
+      ['timeout', o.timeoutRate],
+      ['cut', o.cutRate],
+      ['truncated', o.truncatedRate],
+      ['html', o.htmlRate],
+    ] as const) {
       edge += share ?? 0;
       if (fault === undefined && u < edge) fault = kind;
     }

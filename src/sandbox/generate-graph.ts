@@ -66,6 +66,8 @@ export function countsFor(records: number): EntityCounts {
 
 function checkInteger(name: string, value: number, min: number, max: number): void {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new LandingGraphError('CONFIG_INVALID', `sandbox: ${name} must be an integer from ${min} to ${max}, got ${quoteValue(value)}`, { details: { option: name, value } });
+    throw new LandingGraphError('CONFIG_INVALID', `sandbox: ${name} must be an integer from ${min} to ${max}, got ${quoteValue(value)}`, {
+      details: { option: name, value },
+    });
   }
 }

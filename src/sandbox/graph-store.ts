@@ -1,4 +1,12 @@
-import { LANDING_KINDS, LISTS_OF_KIND, RELATION_LISTS, isLandingKind, type LandingKind, type NodeKind, type RelationField } from '../api/kinds.js';
+import {
+  LANDING_KINDS,
+  LISTS_OF_KIND,
+  RELATION_LISTS,
+  isLandingKind,
+  type LandingKind,
+  type NodeKind,
+  type RelationField,
+} from '../api/kinds.js';
 import type { RecordPatch, SandboxGraph, SkeletonNode } from './graph-types.js';
 import { normalizeKey } from './keys.js';
 
@@ -184,7 +192,10 @@ class StoredGraph implements SandboxGraph {
       }
     }
     for (const list of this.byKind.values()) list.sort((a, b) => a - b);
-    this.byKind.set('all', all.sort((a, b) => a - b));
+    this.byKind.set(
+      'all',
+      all.sort((a, b) => a - b),
+    );
     this.nodeCount = nodes.length;
     this.recordCount = nodes.length - (this.byKind.get('branch')?.length ?? 0);
   }

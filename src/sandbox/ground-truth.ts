@@ -76,13 +76,24 @@ class Groups {
     ids.add(id);
   }
   shared(): [string, number[]][] {
-    return [...this.map].filter(([, ids]) => ids.size > 1).map(([value, ids]) => [value, [...ids].sort((a, b) => a - b)] as [string, number[]]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return [...this.map]
+      .filter(([, ids]) => ids.size > 1)
+      .map(([value, ids]) => [value, [...ids].sort((a, b) => a - b)] as [string, number[]])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   }
 }
 
 function sharedIdentifiers(graph: SandboxGraph): SharedIdentifiers {
   const seed = graph.seed;
-  const g = { ip: new Groups(), ns: new Groups(), registrar: new Groups(), mx: new Groups(), inn: new Groups(), person: new Groups(), address: new Groups() };
+  const g = {
+    ip: new Groups(),
+    ns: new Groups(),
+    registrar: new Groups(),
+    mx: new Groups(),
+    inn: new Groups(),
+    person: new Groups(),
+    address: new Groups(),
+  };
   const shows = (id: number, ...blocks: string[]): boolean => blocks.some((b) => blockVariant(graph, id, b) === 'present');
   const names = new Map<string, string>();
   for (const id of graph.ids('domain')) {
@@ -129,7 +140,15 @@ export function groundTruth(graph: SandboxGraph): GroundTruth {
     nodes.push(entry);
     if (node.kind !== 'branch') for (const edge of edgesOf(graph, node.kind as LandingKind, id)) edges.push(edge);
   }
-  return { seed: graph.seed, recordCount: graph.recordCount, nodes, edges, danglingIds: [...graph.danglingIds], hubIds: [...graph.hubIds], shared: sharedIdentifiers(graph) };
+  return {
+    seed: graph.seed,
+    recordCount: graph.recordCount,
+    nodes,
+    edges,
+    danglingIds: [...graph.danglingIds],
+    hubIds: [...graph.hubIds],
+    shared: sharedIdentifiers(graph),
+  };
 }
 
 /** Writes groundTruth(graph) as JSON. */

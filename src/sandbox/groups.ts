@@ -23,7 +23,10 @@ export class DomainGroupAssigner {
   private readonly ownerIp = new Map<number, number>();
   private readonly ownerMx = new Map<number, number>();
 
-  constructor(private readonly rng: Rng, domainCount: number) {
+  constructor(
+    private readonly rng: Rng,
+    domainCount: number,
+  ) {
     this.ipPool = Math.max(2, Math.round(domainCount / 50));
     this.nsPool = NAME_SERVER_PAIRS.length + Math.round(domainCount / 80);
     this.nextIp = this.ipPool;

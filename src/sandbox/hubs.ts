@@ -65,4 +65,3 @@ export function addDangling(asm: GraphAssembler, entities: Entities, rng: Rng, c
   }
   return dangling;
 }
-

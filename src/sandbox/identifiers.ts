@@ -32,7 +32,7 @@ export function legalInn(region: string, serial: number, salt = 0): string {
 /** State registration number (OGRN): 13 digits, 1 + year (2) + region (2) + 7-digit serial + check digit. */
 export function ogrn(year: number, region: string, serial: number, salt = 0): string {
   const body = `1${String(year % 100).padStart(2, '0')}${region}${scramble(serial, 7, salt + 13)}`;
-  return body + String((Number(BigInt(body) % 11n)) % 10);
+  return body + String(Number(BigInt(body) % 11n) % 10);
 }
 
 /** Tax number (INN) of a person: 12 digits with two check digits. */

@@ -1,5 +1,18 @@
 import type { Rng } from './prng.js';
-import { COMPANY_SUFFIXES, COMPANY_WORDS, CYRILLIC_TO_LATIN, CYRILLIC_WORDS, LATIN_WORDS, LEGAL_FORMS, MAIL_PROVIDERS, MAIL_TAGS, ROLE_MAILBOXES, SURNAMES, MALE_NAMES, TLDS } from './vocab.js';
+import {
+  COMPANY_SUFFIXES,
+  COMPANY_WORDS,
+  CYRILLIC_TO_LATIN,
+  CYRILLIC_WORDS,
+  LATIN_WORDS,
+  LEGAL_FORMS,
+  MAIL_PROVIDERS,
+  MAIL_TAGS,
+  ROLE_MAILBOXES,
+  SURNAMES,
+  MALE_NAMES,
+  TLDS,
+} from './vocab.js';
 
 /** Names of generated entities. Uniqueness of keys is the caller's job (see UniqueKeys). */
 

@@ -17,7 +17,7 @@ export function hashString(text: string): number {
 export function hash32(...parts: (number | string)[]): number {
   let h = 0x9e3779b9;
   for (const part of parts) {
-    const v = typeof part === 'string' ? hashString(part) : part >>> 0 ^ Math.floor(part / 0x100000000);
+    const v = typeof part === 'string' ? hashString(part) : (part >>> 0) ^ Math.floor(part / 0x100000000);
     h = Math.imul(h ^ v, 0x85ebca6b);
     h ^= h >>> 13;
     h = Math.imul(h, 0xc2b2ae35);

@@ -1,4 +1,12 @@
-import { LISTS_OF_KIND, RELATION_LISTS, isLandingKind, relationList, type LandingKind, type NodeKind, type RelationField } from '../api/kinds.js';
+import {
+  LISTS_OF_KIND,
+  RELATION_LISTS,
+  isLandingKind,
+  relationList,
+  type LandingKind,
+  type NodeKind,
+  type RelationField,
+} from '../api/kinds.js';
 import type { SandboxGraph } from './graph-types.js';
 
 export interface NodeRef {
@@ -49,7 +57,12 @@ const byKindThenId = (a: NodeRef, b: NodeRef): number => (a.kind === b.kind ? a.
  * Breadth-first reach from `seeds` (depth 0) to `depth` hops, following only `followFields` (default: all
  * lists). What a correct crawl with these settings fetches and writes; the crawler's tests compare with it.
  */
-export function reachable(graph: ListSource, seeds: readonly NodeRef[], depth: number, followFields: readonly RelationField[] = ALL_FIELDS): Reachable {
+export function reachable(
+  graph: ListSource,
+  seeds: readonly NodeRef[],
+  depth: number,
+  followFields: readonly RelationField[] = ALL_FIELDS,
+): Reachable {
   const follow = new Set(followFields);
   const seen = new Set<string>();
   const fetched: (NodeRef & { depth: number })[] = [];
@@ -90,5 +103,11 @@ export function reachable(graph: ListSource, seeds: readonly NodeRef[], depth: n
     const key = refKey(e.toKind, e.toId);
     if (!fetchedKeys.has(key)) stubKeys.set(key, { kind: e.toKind, id: e.toId });
   }
-  return { fetched, frontier: frontier.sort(byKindThenId), stubs: [...stubKeys.values()].sort(byKindThenId), notFound: notFound.sort(byKindThenId), edges };
+  return {
+    fetched,
+    frontier: frontier.sort(byKindThenId),
+    stubs: [...stubKeys.values()].sort(byKindThenId),
+    notFound: notFound.sort(byKindThenId),
+    edges,
+  };
 }

@@ -6,20 +6,33 @@ import type { SandboxStats } from './stats.js';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
 
-const PROXY_502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+const PROXY_502 =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 const MAINTENANCE_PAGE =
   '<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><title>Технические работы</title></head>' +
   '<body><h1>Сервис временно недоступен</h1><p>Идут технические работы. Попробуйте позже.</p></body></html>';
 
 /** Sends a complete answer and counts its status. */
-export function send(res: ServerResponse, stats: SandboxStats | undefined, status: number, body: string, headers: Record<string, string> = {}): void {
+export function send(
+  res: ServerResponse,
+  stats: SandboxStats | undefined,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   const bytes = Buffer.from(body, 'utf8');
   res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': String(bytes.length), ...headers });
   stats?.sent(status);
   res.end(bytes);
 }
 
-export function sendJson(res: ServerResponse, stats: SandboxStats | undefined, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  stats: SandboxStats | undefined,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   send(res, stats, status, JSON.stringify(value), headers);
 }
 

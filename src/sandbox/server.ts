@@ -132,7 +132,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, stats, 500, { error: 'internal server error', detail: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent)
+        sendJson(res, stats, 500, { error: 'internal server error', detail: error instanceof Error ? error.message : String(error) });
       else res.destroy();
     });
   });

@@ -1,6 +1,16 @@
 import { personInn } from './identifiers.js';
 import { hash32, rngFor } from './prng.js';
-import { CITIES, FEMALE_NAMES, MALE_NAMES, NAME_SERVER_PAIRS, PATRONYMIC_ROOTS, PUBLIC_MX, REGISTRARS, STREETS, SURNAMES } from './vocab.js';
+import {
+  CITIES,
+  FEMALE_NAMES,
+  MALE_NAMES,
+  NAME_SERVER_PAIRS,
+  PATRONYMIC_ROOTS,
+  PUBLIC_MX,
+  REGISTRARS,
+  STREETS,
+  SURNAMES,
+} from './vocab.js';
 
 /**
  * The values of shared identifiers, from their group numbers: every domain (company) in one group shows

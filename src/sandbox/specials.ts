@@ -26,14 +26,25 @@ export const SPECIALS = {
   /** A domain record of about 5 MB (dns.txt carries 5,000 strings of 1,000 characters). */
   hugeRecord: { kind: 'domain' as const, id: S + 6, key: 'huge-record.example', approxBytes: 5_000_000 },
   /** relatedEmails lists SPECIALS.quotedEmail twice. */
-  duplicatedEntry: { kind: 'domain' as const, id: S + 7, key: 'duplicate-entry.example', field: 'relatedEmails' as const, duplicatedId: S + 9 },
+  duplicatedEntry: {
+    kind: 'domain' as const,
+    id: S + 7,
+    key: 'duplicate-entry.example',
+    field: 'relatedEmails' as const,
+    duplicatedId: S + 9,
+  },
   /**
    * Breaks the schema: relatedDomains gets an extra entry whose id is the string "abc" (not part of the
    * graph's lists or the ground truth), websiteResponseHeaders.statusCode is "two hundred".
    */
   schemaBreaker: { kind: 'domain' as const, id: S + 8, key: 'schema-breaker.example', badEntryId: 'abc', badStatusCode: 'two hundred' },
   /** An e-mail with an apostrophe, a +tag and upper case in its title; the key is its lower case. */
-  quotedEmail: { kind: 'email' as const, id: S + 9, title: "O'Reilly+Special@Duplicate-Entry.example", key: "o'reilly+special@duplicate-entry.example" },
+  quotedEmail: {
+    kind: 'email' as const,
+    id: S + 9,
+    title: "O'Reilly+Special@Duplicate-Entry.example",
+    key: "o'reilly+special@duplicate-entry.example",
+  },
 } as const;
 
 /** Title of the n-th (1-based) bulk domain listed by SPECIALS.bigList. */
@@ -43,12 +54,21 @@ export function bulkDomainKey(n: number): string {
 
 /** Adds the special records to a graph under assembly; returns their body patches. */
 export function addSpecials(asm: GraphAssembler): Map<number, RecordPatch> {
-  const { hostileTitle, quotesTitle, emojiTitle, bigList, selfReference, hugeRecord, duplicatedEntry, schemaBreaker, quotedEmail } = SPECIALS;
+  const { hostileTitle, quotesTitle, emojiTitle, bigList, selfReference, hugeRecord, duplicatedEntry, schemaBreaker, quotedEmail } =
+    SPECIALS;
   for (const c of [hostileTitle, quotesTitle, emojiTitle, bigList, selfReference]) {
     asm.addNode({ id: c.id, kind: 'company', title: c.title, key: c.inn, ogrn: c.ogrn, category: 0 });
   }
   for (const d of [hugeRecord, duplicatedEntry, schemaBreaker]) {
-    asm.addNode({ id: d.id, kind: 'domain', title: d.key, key: d.key, owner: hostileTitle.id, category: 0, keepDuplicates: d.id === duplicatedEntry.id });
+    asm.addNode({
+      id: d.id,
+      kind: 'domain',
+      title: d.key,
+      key: d.key,
+      owner: hostileTitle.id,
+      category: 0,
+      keepDuplicates: d.id === duplicatedEntry.id,
+    });
   }
   asm.addNode({ id: quotedEmail.id, kind: 'email', title: quotedEmail.title, key: quotedEmail.key, owner: hostileTitle.id });
   for (const c of [quotesTitle, emojiTitle, bigList, selfReference]) asm.relate(hostileTitle.id, c.id);
@@ -71,7 +91,16 @@ export function addSpecials(asm: GraphAssembler): Map<number, RecordPatch> {
   });
   patches.set(schemaBreaker.id, (record) => {
     const related = Array.isArray(record.relatedDomains) ? record.relatedDomains : [];
-    record.relatedDomains = [...related, { id: schemaBreaker.badEntryId, title: schemaBreaker.badEntryId, href: 'https://landing.example/domain/abc', provider: 'landing-index', searchTags: [] }];
+    record.relatedDomains = [
+      ...related,
+      {
+        id: schemaBreaker.badEntryId,
+        title: schemaBreaker.badEntryId,
+        href: 'https://landing.example/domain/abc',
+        provider: 'landing-index',
+        searchTags: [],
+      },
+    ];
     const headers = (record.websiteResponseHeaders ?? {}) as Record<string, unknown>;
     record.websiteResponseHeaders = { ...headers, statusCode: schemaBreaker.badStatusCode };
   });

@@ -33,7 +33,16 @@ export interface StatsSnapshot {
   faults: Record<FaultCounter, number>;
 }
 
-const noFaults = (): Record<FaultCounter, number> => ({ error: 0, timeout: 0, cut: 0, truncated: 0, html: 0, latency: 0, burst429: 0, rps429: 0 });
+const noFaults = (): Record<FaultCounter, number> => ({
+  error: 0,
+  timeout: 0,
+  cut: 0,
+  truncated: 0,
+  html: 0,
+  latency: 0,
+  burst429: 0,
+  rps429: 0,
+});
 
 /**
  * Requests already on their way when a 429 left cannot have obeyed it: those arriving within this many

@@ -76,7 +76,15 @@ function linkGroup(group: readonly number[], relate: (a: number, b: number) => v
   for (let i = 0; i < group.length; i++) relate(group[i] as number, group[(i + 1) % group.length] as number);
 }
 
-function linkWithinCategory(asm: GraphAssembler, rng: Rng, entities: Entities, ids: readonly number[], field: RelationField, most: number, reciprocal: number): void {
+function linkWithinCategory(
+  asm: GraphAssembler,
+  rng: Rng,
+  entities: Entities,
+  ids: readonly number[],
+  field: RelationField,
+  most: number,
+  reciprocal: number,
+): void {
   const buckets = new Map<number, number[]>();
   for (const id of ids) {
     const category = entities.nodes[id - 1]?.category ?? 0;

@@ -112,7 +112,14 @@ export class CrawlStore {
       async (tx) => {
         const written = await writeGraph(tx, commit.batches, nowIso);
         const pivots = await writePivots(tx, commit.pivots, nowIso, { adoptKeyStubs: written.keyConflicts > 0 });
-        await runNamed(tx, 'frontier-complete', { crawlId, done: commit.done, aliases: commit.aliases, queue: commit.queue, counts: commit.counts, now: nowIso });
+        await runNamed(tx, 'frontier-complete', {
+          crawlId,
+          done: commit.done,
+          aliases: commit.aliases,
+          queue: commit.queue,
+          counts: commit.counts,
+          now: nowIso,
+        });
         return { nodes: written.nodes + pivots.pivots, edges: written.edges + pivots.links, keyConflicts: written.keyConflicts };
       },
       { ...this.opts, timeoutMs: COMMIT_TIMEOUT_MS },

@@ -33,12 +33,23 @@ function isSession(executor: Executor): executor is Session {
 }
 
 /** Run the statement `cypher/<name>.cypher` with parameters and return the rows as plain objects. */
-export async function runNamed(executor: Executor, name: string, params: Record<string, unknown> = {}, options: RunOptions = {}): Promise<Row[]> {
+export async function runNamed(
+  executor: Executor,
+  name: string,
+  params: Record<string, unknown> = {},
+  options: RunOptions = {},
+): Promise<Row[]> {
   return runText(executor, cypher(name), params, options, name);
 }
 
 /** Run a statement text (only for text read from cypher/ files). Whole numbers are sent as Integers. */
-export async function runText(executor: Executor, statement: string, params: Record<string, unknown>, options: RunOptions = {}, what = 'a query'): Promise<Row[]> {
+export async function runText(
+  executor: Executor,
+  statement: string,
+  params: Record<string, unknown>,
+  options: RunOptions = {},
+  what = 'a query',
+): Promise<Row[]> {
   const mode = options.mode ?? 'write';
   params = toNeo4jParams(params);
   try {
@@ -64,7 +75,12 @@ export async function runText(executor: Executor, statement: string, params: Rec
  * Run `work` inside one managed write transaction (retried by the driver on transient errors, so
  * `work` must be idempotent). With a transaction as executor, `work` joins it.
  */
-export async function inWriteTransaction<T>(executor: Executor, work: (tx: ManagedTransaction) => Promise<T>, options: RunOptions = {}, what = 'a write'): Promise<T> {
+export async function inWriteTransaction<T>(
+  executor: Executor,
+  work: (tx: ManagedTransaction) => Promise<T>,
+  options: RunOptions = {},
+  what = 'a write',
+): Promise<T> {
   try {
     if (isDriver(executor)) {
       const session = executor.session(options.database ? { database: options.database } : {});

@@ -31,9 +31,15 @@ export async function startLocalNeo4j(options: LocalNeo4jOptions = {}): Promise<
   const httpPort = options.httpPort ?? 7474;
   const script = path.join(projectRoot, 'scripts/neo4j-local');
   try {
-    await run('bash', [script, 'start', '--home', home, '--bolt-port', String(boltPort), '--http-port', String(httpPort)], { maxBuffer: 16 * 1024 * 1024 });
+    await run('bash', [script, 'start', '--home', home, '--bolt-port', String(boltPort), '--http-port', String(httpPort)], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n').pop() ?? '';
+    const stderr =
+      String((error as { stderr?: unknown }).stderr ?? '')
+        .trim()
+        .split('\n')
+        .pop() ?? '';
     throw new LandingGraphError('NEO4J_UNAVAILABLE', `could not start the local Neo4j (scripts/neo4j-local): ${stderr}`, { cause: error });
   }
   const passwordFile = path.join(home, 'password');

@@ -11,13 +11,31 @@ export function toStoreError(error: unknown, what: string): LandingGraphError {
   const message = error instanceof Error ? error.message : String(error);
   const details = { neo4jCode: code };
   if (code.startsWith('Neo.ClientError.Security.')) {
-    return new LandingGraphError('NEO4J_AUTH', `Neo4j refused the credentials (${code}) during ${what}; check NEO4J_USERNAME and NEO4J_PASSWORD`, { cause: error, details });
+    return new LandingGraphError(
+      'NEO4J_AUTH',
+      `Neo4j refused the credentials (${code}) during ${what}; check NEO4J_USERNAME and NEO4J_PASSWORD`,
+      { cause: error, details },
+    );
   }
-  if (code === 'ServiceUnavailable' || code === 'SessionExpired' || code.startsWith('Neo.TransientError.') || code === 'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration' || code === 'Neo.ClientError.Transaction.TransactionTimedOut' || /ECONNREFUSED|ECONNRESET|socket hang up|Connection was closed/i.test(message)) {
+  if (
+    code === 'ServiceUnavailable' ||
+    code === 'SessionExpired' ||
+    code.startsWith('Neo.TransientError.') ||
+    code === 'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration' ||
+    code === 'Neo.ClientError.Transaction.TransactionTimedOut' ||
+    /ECONNREFUSED|ECONNRESET|socket hang up|Connection was closed/i.test(message)
+  ) {
     return new LandingGraphError('NEO4J_UNAVAILABLE', `Neo4j is unavailable during ${what}: ${message}`, { cause: error, details });
   }
   if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
-    return new LandingGraphError('NEO4J_CONFLICT', `Neo4j rejected a write that would break a uniqueness constraint during ${what}: ${message}`, { cause: error, details });
+    return new LandingGraphError(
+      'NEO4J_CONFLICT',
+      `Neo4j rejected a write that would break a uniqueness constraint during ${what}: ${message}`,
+      { cause: error, details },
+    );
   }
-  return new LandingGraphError('NEO4J_QUERY', `Neo4j failed during ${what}: ${code ? `${code}: ` : ''}${message}`, { cause: error, details });
+  return new LandingGraphError('NEO4J_QUERY', `Neo4j failed during ${what}: ${code ? `${code}: ` : ''}${message}`, {
+    cause: error,
+    details,
+  });
 }

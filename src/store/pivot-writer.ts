@@ -32,7 +32,12 @@ export interface WritePivotsOptions {
  * - and each batch's keyStubs, e.g. writeGraph(tx, [{ nodes: batch.keyStubs, edges: [] }], now).
  * This function writes neither. Idempotent: re-running with the same batches changes only lastSeenAt.
  */
-export async function writePivots(tx: ManagedTransaction, batches: readonly PivotBatch[], nowIso: string, options: WritePivotsOptions = {}): Promise<PivotWriteCounts> {
+export async function writePivots(
+  tx: ManagedTransaction,
+  batches: readonly PivotBatch[],
+  nowIso: string,
+  options: WritePivotsOptions = {},
+): Promise<PivotWriteCounts> {
   const { pivots, links, keyLinks } = mergePivotBatches(batches);
   if (options.adoptKeyStubs ?? true) await adoptKeyStubs(tx);
   for (const rows of chunks(pivots, ROWS_PER_STATEMENT)) await runNamed(tx, 'pivots/upsert-pivots', { rows, now: nowIso });

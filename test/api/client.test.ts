@@ -11,7 +11,15 @@ describe('LandingClient against the sandbox over real HTTP', () => {
   let sandbox: Sandbox;
   const clients: LandingClient[] = [];
   const client = (options: Partial<LandingClientOptions> = {}) => {
-    const c = new LandingClient({ baseUrl: sandbox.url, apiKey: KEY, requestsPerSecond: Infinity, maxConcurrent: 8, retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 6 }, headersTimeoutMs: 1_000, ...options });
+    const c = new LandingClient({
+      baseUrl: sandbox.url,
+      apiKey: KEY,
+      requestsPerSecond: Infinity,
+      maxConcurrent: 8,
+      retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 6 },
+      headersTimeoutMs: 1_000,
+      ...options,
+    });
     clients.push(c);
     return c;
   };
@@ -61,7 +69,10 @@ describe('LandingClient against the sandbox over real HTTP', () => {
 
   it('stops at once on a refused key (401), without retrying, and never shows the key', async () => {
     const c = client({ apiKey: 'wrong-key-TOPSECRET' });
-    const error = await c.fetch({ kind: 'domain', id: ids('domain', 1)[0]! }).then(() => new Error("expected a failure"), (e: unknown) => e as Error);
+    const error = await c.fetch({ kind: 'domain', id: ids('domain', 1)[0]! }).then(
+      () => new Error('expected a failure'),
+      (e: unknown) => e as Error,
+    );
     expect(error).toMatchObject({ code: 'API_AUTH', kind: 'stop' });
     expect(sandbox.stats.snapshot().total).toBe(1);
     const shown = `${error.message} ${error.stack} ${JSON.stringify(error)} ${JSON.stringify(c)} ${String(error.cause ?? '')}`;
@@ -81,7 +92,12 @@ describe('LandingClient against the sandbox over real HTTP', () => {
 
   it('gives up on a record after maxAttempts transient failures, with the cause kept', async () => {
     sandbox.setFaults({ errorRate: 1 });
-    const error = await client({ retry: { baseDelayMs: 1, maxAttempts: 3 } }).fetch({ kind: 'domain', id: ids('domain', 1)[0]! }).then(() => new Error("expected a failure"), (e: unknown) => e as Error);
+    const error = await client({ retry: { baseDelayMs: 1, maxAttempts: 3 } })
+      .fetch({ kind: 'domain', id: ids('domain', 1)[0]! })
+      .then(
+        () => new Error('expected a failure'),
+        (e: unknown) => e as Error,
+      );
     expect(error).toMatchObject({ code: 'API_RETRIES_EXHAUSTED', kind: 'skip' });
     expect(error.cause).toMatchObject({ code: 'API_TRANSIENT' });
     expect(sandbox.stats.snapshot().total).toBe(3);
@@ -116,7 +132,10 @@ describe('LandingClient against the sandbox over real HTTP', () => {
 
   it('keeps every one-second window at the server within --rps', async () => {
     const c = client({ requestsPerSecond: 20, maxConcurrent: 8 });
-    const refs = sandbox.graph.ids('domain').slice(0, 50).map((id) => ({ kind: 'domain' as const, id }));
+    const refs = sandbox.graph
+      .ids('domain')
+      .slice(0, 50)
+      .map((id) => ({ kind: 'domain' as const, id }));
     await Promise.all(refs.map((r) => c.fetch(r)));
     const stats = sandbox.stats.snapshot();
     expect(stats.total).toBe(50);

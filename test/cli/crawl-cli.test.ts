@@ -20,7 +20,13 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
     const companies = sandbox.graph.ids('company').slice(0, 2);
     seeds = companies.map((id) => `company#${id}`);
-    expected = expectedDump(reachable(sandbox.graph, companies.map((id) => ({ kind: 'company' as const, id })), 2));
+    expected = expectedDump(
+      reachable(
+        sandbox.graph,
+        companies.map((id) => ({ kind: 'company' as const, id })),
+        2,
+      ),
+    );
   });
   beforeEach(async () => {
     await resetGraph(driver);

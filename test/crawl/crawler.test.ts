@@ -31,11 +31,26 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
   });
 
   function crawl(seeds: LandingRef[], options: CrawlOptionsInput, extra: { apiKey?: string; rps?: number } = {}) {
-    const client = new LandingClient({ baseUrl: sandbox.url, apiKey: extra.apiKey ?? sandbox.apiKey, requestsPerSecond: extra.rps ?? Infinity, maxConcurrent: 8, headersTimeoutMs: 500, bodyTimeoutMs: 500, retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 } });
+    const client = new LandingClient({
+      baseUrl: sandbox.url,
+      apiKey: extra.apiKey ?? sandbox.apiKey,
+      requestsPerSecond: extra.rps ?? Infinity,
+      maxConcurrent: 8,
+      headersTimeoutMs: 500,
+      bodyTimeoutMs: 500,
+      retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 },
+    });
     clients.push(client);
-    return runCrawl({ seeds, options: parseCrawlOptions({ commitIntervalMs: 20, ...options }), baseUrl: sandbox.url }, { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database), maxInFlight: 16 });
+    return runCrawl(
+      { seeds, options: parseCrawlOptions({ commitIntervalMs: 20, ...options }), baseUrl: sandbox.url },
+      { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database), maxInFlight: 16 },
+    );
   }
-  const companySeeds = () => sandbox.graph.ids('company').slice(0, 2).map((id) => ({ kind: 'company' as const, id }));
+  const companySeeds = () =>
+    sandbox.graph
+      .ids('company')
+      .slice(0, 2)
+      .map((id) => ({ kind: 'company' as const, id }));
 
   it.each([0, 1, 2])('depth %i gives exactly the fetched, stub and edge sets of the ground truth', async (depth) => {
     const seeds = companySeeds();
@@ -97,7 +112,14 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
       { kind: 'domain', key: domain.key! },
     ];
     await crawl(seeds, { maxDepth: 1 });
-    const truth = reachable(sandbox.graph, [{ kind: 'company', id: company.id }, { kind: 'domain', id: domain.id }], 1);
+    const truth = reachable(
+      sandbox.graph,
+      [
+        { kind: 'company', id: company.id },
+        { kind: 'domain', id: domain.id },
+      ],
+      1,
+    );
     expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(truth));
     const paths = Object.entries(sandbox.stats.snapshot().byPath);
     expect(paths.filter(([p]) => p.endsWith(`/company/${company.id}`))).toEqual([]);
@@ -120,8 +142,18 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
   it('records a 404 as missing', async () => {
     const dangling = sandbox.graph.danglingIds[0]!;
     const kind = 'domain' as const;
-    await crawl([{ kind, id: dangling }, { kind: 'email', key: 'nobody@nowhere.invalid' }], { maxDepth: 0 });
-    const rows = await driver.executeQuery('MATCH (n:Landing) RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status, n.error AS error ORDER BY kind', {}, { database: testConnection().database });
+    await crawl(
+      [
+        { kind, id: dangling },
+        { kind: 'email', key: 'nobody@nowhere.invalid' },
+      ],
+      { maxDepth: 0 },
+    );
+    const rows = await driver.executeQuery(
+      'MATCH (n:Landing) RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status, n.error AS error ORDER BY kind',
+      {},
+      { database: testConnection().database },
+    );
     expect(rows.records.map((r) => r.toObject())).toEqual([
       { kind: 'domain', id: dangling, key: null, status: 'missing', error: 'API_NOT_FOUND' },
       { kind: 'email', id: null, key: 'nobody@nowhere.invalid', status: 'missing', error: 'API_NOT_FOUND' },
@@ -132,7 +164,11 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     const error = await crawl(companySeeds(), { maxDepth: 2 }, { apiKey: 'wrong-key' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'API_AUTH' });
     expect(sandbox.stats.snapshot().total).toBeLessThanOrEqual(2);
-    const rows = await driver.executeQuery('MATCH (c:Crawl) RETURN c.status AS status, c.error AS error', {}, { database: testConnection().database });
+    const rows = await driver.executeQuery(
+      'MATCH (c:Crawl) RETURN c.status AS status, c.error AS error',
+      {},
+      { database: testConnection().database },
+    );
     expect(rows.records[0]?.get('status')).toBe('failed');
     expect(String(rows.records[0]?.get('error'))).not.toContain('wrong-key');
     const landing = await driver.executeQuery('MATCH (n:Landing) RETURN count(n) AS n', {}, { database: testConnection().database });
@@ -155,25 +191,47 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     const kind = sandbox.graph.kindOf(hub) as 'company' | 'domain';
     const result = await crawl([{ kind, id: hub }], { maxDepth: 1, maxFanout: 3, kinds: ['domain', 'company'] });
     expect(result.totals.fetched).toBeLessThanOrEqual(1 + 3 * 9);
-    const rows = await driver.executeQuery('MATCH (n:Landing {id: $id}) RETURN n.hub AS hub, n.hubLists AS lists, n.hubListLengths AS lengths', { id: hub }, { database: testConnection().database });
+    const rows = await driver.executeQuery(
+      'MATCH (n:Landing {id: $id}) RETURN n.hub AS hub, n.hubLists AS lists, n.hubListLengths AS lengths',
+      { id: hub },
+      { database: testConnection().database },
+    );
     expect(rows.records[0]?.get('hub')).toBe(true);
     expect(Math.max(...(rows.records[0]!.get('lengths') as number[]))).toBeGreaterThan(3);
-    const fetchedKinds = await driver.executeQuery("MATCH (n:Landing {status: 'fetched'}) RETURN collect(DISTINCT n.kind) AS kinds", {}, { database: testConnection().database });
+    const fetchedKinds = await driver.executeQuery(
+      "MATCH (n:Landing {status: 'fetched'}) RETURN collect(DISTINCT n.kind) AS kinds",
+      {},
+      { database: testConnection().database },
+    );
     expect((fetchedKinds.records[0]!.get('kinds') as string[]).every((k) => k === 'domain' || k === 'company')).toBe(true);
   });
 
   it('links the fetched domains that share an IP or a name server in the ground truth to one pivot', async () => {
     const seeds = companySeeds();
     await crawl(seeds, { maxDepth: 2 });
-    const fetched = new Set(reachable(sandbox.graph, seeds, 2).fetched.filter((n) => n.kind === 'domain').map((n) => n.id));
+    const fetched = new Set(
+      reachable(sandbox.graph, seeds, 2)
+        .fetched.filter((n) => n.kind === 'domain')
+        .map((n) => n.id),
+    );
     const shared = groundTruth(sandbox.graph).shared;
     let checked = 0;
-    for (const [label, rel, groups] of [['IP', 'RESOLVES_TO', shared.ip], ['NameServer', 'USES_NAME_SERVER', shared.nameServer]] as const) {
+    for (const [label, rel, groups] of [
+      ['IP', 'RESOLVES_TO', shared.ip],
+      ['NameServer', 'USES_NAME_SERVER', shared.nameServer],
+    ] as const) {
       for (const group of groups) {
         const expectedIds = group.domainIds.filter((id) => fetched.has(id)).sort((a, b) => a - b);
         if (expectedIds.length < 2) continue;
-        const rows = await driver.executeQuery(`MATCH (d:Domain)-[:${rel}]->(p:${label}) WHERE p.value = $value OR p.key = $value RETURN d.id AS id ORDER BY id`, { value: group.value }, { database: testConnection().database });
-        expect(rows.records.map((r) => r.get('id')), `${label} ${group.value}`).toEqual(expectedIds);
+        const rows = await driver.executeQuery(
+          `MATCH (d:Domain)-[:${rel}]->(p:${label}) WHERE p.value = $value OR p.key = $value RETURN d.id AS id ORDER BY id`,
+          { value: group.value },
+          { database: testConnection().database },
+        );
+        expect(
+          rows.records.map((r) => r.get('id')),
+          `${label} ${group.value}`,
+        ).toEqual(expectedIds);
         checked += 1;
       }
     }

@@ -48,7 +48,10 @@ describe('parseSeed', () => {
   it('reads a seeds file with comments and names the bad line', async () => {
     const file = path.join(os.tmpdir(), `seeds-${process.pid}.txt`);
     await writeFile(file, '# seeds\ndomain:a.ru\n\ncompany#3\n');
-    expect(await readSeedsFile(file)).toEqual([{ kind: 'domain', key: 'a.ru' }, { kind: 'company', id: 3 }]);
+    expect(await readSeedsFile(file)).toEqual([
+      { kind: 'domain', key: 'a.ru' },
+      { kind: 'company', id: 3 },
+    ]);
     await writeFile(file, 'domain:a.ru\nphone:123\n');
     await expect(readSeedsFile(file)).rejects.toThrow(`${file}:2: malformed seed "phone:123"`);
   });

@@ -16,7 +16,15 @@ import { resetGraph, testConnection } from '../support/neo4j.js';
 
 /** Crawl `seeds` to `depth` from the sandbox into the test database; returns the crawl's id. */
 export async function crawlSandbox(driver: Driver, sandbox: Sandbox, seeds: LandingRef[], depth: number): Promise<string> {
-  const client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: 8, headersTimeoutMs: 2000, bodyTimeoutMs: 2000, retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 } });
+  const client = new LandingClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    requestsPerSecond: Infinity,
+    maxConcurrent: 8,
+    headersTimeoutMs: 2000,
+    bodyTimeoutMs: 2000,
+    retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 },
+  });
   try {
     const result = await runCrawl(
       { seeds, options: parseCrawlOptions({ maxDepth: depth, commitIntervalMs: 20 }), baseUrl: sandbox.url },
@@ -75,7 +83,10 @@ export interface ExportGraph {
 export async function buildExportGraph(driver: Driver): Promise<ExportGraph> {
   const sandbox = await startSandbox({ records: 200, seed: 3, specials: true });
   await resetGraph(driver);
-  const companies = sandbox.graph.ids('company').slice(0, 2).map((id) => ({ kind: 'company' as const, id }));
+  const companies = sandbox.graph
+    .ids('company')
+    .slice(0, 2)
+    .map((id) => ({ kind: 'company' as const, id }));
   await crawlSandbox(driver, sandbox, companies, 1);
   await crawlSandbox(driver, sandbox, [{ kind: 'company', key: SPECIALS.hostileTitle.inn }], 0);
   const database = testConnection().database;
@@ -87,5 +98,9 @@ export async function buildExportGraph(driver: Driver): Promise<ExportGraph> {
     toNeo4jParams({ id: companies[0]!.id, title: HOSTILE_TITLE }),
     opts,
   );
-  return { sandbox, seeds: [companies[0]!, { kind: 'company', key: SPECIALS.hostileTitle.inn }], hostileDomain: `domain#${hostile.records[0]?.get('id')}` };
+  return {
+    sandbox,
+    seeds: [companies[0]!, { kind: 'company', key: SPECIALS.hostileTitle.inn }],
+    hostileDomain: `domain#${hostile.records[0]?.get('id')}`,
+  };
 }

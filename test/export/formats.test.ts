@@ -22,7 +22,11 @@ describe('landing-graph export: formats on a crawled sandbox graph', () => {
   const database = () => testConnection().database;
   const file = (format: ExportFormat) => path.join(OUT, `formats.${format === 'csv' ? 'csv.d' : format}`);
   const exportAs = (format: ExportFormat, extra: Partial<ExportRequest> = {}) =>
-    exportSubgraph(driver, { ...request, ...extra, format, out: file(format) }, { database: database(), uri: 'bolt://neo4j:s3cret-pass@127.0.0.1:7687?key=abc' });
+    exportSubgraph(
+      driver,
+      { ...request, ...extra, format, out: file(format) },
+      { database: database(), uri: 'bolt://neo4j:s3cret-pass@127.0.0.1:7687?key=abc' },
+    );
 
   beforeAll(async () => {
     driver = await openTestDriver();
@@ -47,8 +51,15 @@ describe('landing-graph export: formats on a crawled sandbox graph', () => {
       database() ? { database: database() } : {},
     );
     const text = await readFile(file('json'), 'utf8');
-    const json = JSON.parse(text) as { nodes: { elementKey: string; labels: string[]; properties: Record<string, unknown> }[]; edges: unknown[]; provenance: Subgraph['provenance'] };
-    expect({ nodes: json.nodes.length, edges: json.edges.length }).toEqual({ nodes: direct.records[0]?.get('nodes'), edges: direct.records[0]?.get('edges') });
+    const json = JSON.parse(text) as {
+      nodes: { elementKey: string; labels: string[]; properties: Record<string, unknown> }[];
+      edges: unknown[];
+      provenance: Subgraph['provenance'];
+    };
+    expect({ nodes: json.nodes.length, edges: json.edges.length }).toEqual({
+      nodes: direct.records[0]?.get('nodes'),
+      edges: direct.records[0]?.get('edges'),
+    });
     expect(json.nodes.length).toBeGreaterThan(50);
     expect(new Set(json.nodes.map((n) => n.elementKey)).size).toBe(json.nodes.length);
     expect(json.nodes.some((n) => n.labels.includes('Pivot'))).toBe(true);
@@ -71,13 +82,20 @@ describe('landing-graph export: formats on a crawled sandbox graph', () => {
     expect(String((nodes as Error).message)).toMatch(/more than 10 nodes \(--max-nodes 10\).*hop 1.*raise --max-nodes/);
     const edges = await exportAs('graphml', { maxEdges: 5 }).catch((e: unknown) => e);
     expect(edges).toMatchObject({ code: 'EXPORT_TOO_LARGE' });
-    expect(String((edges as Error).message)).toMatch(/\d+ relationships among the \d+ nodes .* exceed --max-edges 5 .*lower --depth or raise --max-edges/);
+    expect(String((edges as Error).message)).toMatch(
+      /\d+ relationships among the \d+ nodes .* exceed --max-edges 5 .*lower --depth or raise --max-edges/,
+    );
     await expect(stat(file('graphml'))).rejects.toThrow();
-    const unknown = await exportAs('graphml', { seeds: [...graph.seeds, { kind: 'domain', key: 'absent.example' }, { kind: 'phone', id: 999999 }] }).catch((e: unknown) => e);
+    const unknown = await exportAs('graphml', {
+      seeds: [...graph.seeds, { kind: 'domain', key: 'absent.example' }, { kind: 'phone', id: 999999 }],
+    }).catch((e: unknown) => e);
     expect(unknown).toMatchObject({ code: 'SEED_INVALID' });
     expect(String((unknown as Error).message)).toContain('not in the graph: "domain:absent.example", "phone#999999"');
     await expect(exportAs('html', { includeRaw: true })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
-    await expect(exportAs('json', { crawlId: 'no-such-crawl' })).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('no crawl "no-such-crawl"') });
+    await expect(exportAs('json', { crawlId: 'no-such-crawl' })).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringContaining('no crawl "no-such-crawl"'),
+    });
   });
 
   it('graphml: well-formed for a strict XML parser, with typed keys, every node and edge, hostile text escaped', async () => {
@@ -112,7 +130,8 @@ describe('landing-graph export: formats on a crawled sandbox graph', () => {
     const reread = () => readSubgraph(spare.driver, request);
     const comparable = (s: Subgraph) => ({ nodes: s.nodes, edges: s.edges });
     /** A CSV column has one type: where the source mixes whole numbers and floats in a property, it is double. */
-    const numbersAlike = (s: Subgraph) => JSON.parse(JSON.stringify(comparable(s)).replace(/"type":"(long|double)"/g, '"type":"number"')) as unknown;
+    const numbersAlike = (s: Subgraph) =>
+      JSON.parse(JSON.stringify(comparable(s)).replace(/"type":"(long|double)"/g, '"type":"number"')) as unknown;
 
     beforeAll(async () => {
       await exportAs('csv');
@@ -131,7 +150,10 @@ describe('landing-graph export: formats on a crawled sandbox graph', () => {
     it('cypher: the script replayed (twice) on an empty database recreates the same subgraph, hostile strings intact', async () => {
       const script = (await exportAs('cypher')).written.path;
       await spare.driver.executeQuery('MATCH (n) DETACH DELETE n');
-      const statements = (await readFile(script, 'utf8')).split(/;\n\n/).map((s) => s.trim()).filter((s) => s && !/^(\/\/[^\n]*\n?)+$/.test(s));
+      const statements = (await readFile(script, 'utf8'))
+        .split(/;\n\n/)
+        .map((s) => s.trim())
+        .filter((s) => s && !/^(\/\/[^\n]*\n?)+$/.test(s));
       for (let pass = 0; pass < 2; pass++) {
         for (const statement of statements) await spare.driver.executeQuery(statement);
       }

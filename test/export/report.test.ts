@@ -65,11 +65,20 @@ describe('landing-graph export --format html (the built CLI), opened offline in 
   it('writes the report and says so in one line; a too-small --max-nodes is exit 2 with one line', async () => {
     const run = await runCli(['export', ...seedArgs, '--depth', '2', '--format', 'html', '--out', REPORT], env);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr.trim().split('\n').pop()).toMatch(new RegExp(`^exported \\d+ nodes and \\d+ relationships \\(depth 2\\) as html to ${REPORT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+\\.\\d (KiB|MiB), \\d+ ms\\)$`));
+    expect(run.stderr.trim().split('\n').pop()).toMatch(
+      new RegExp(
+        `^exported \\d+ nodes and \\d+ relationships \\(depth 2\\) as html to ${REPORT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+\\.\\d (KiB|MiB), \\d+ ms\\)$`,
+      ),
+    );
     expect((await stat(REPORT)).size).toBeGreaterThan(400_000); // the graph library is inlined
-    const tooBig = await runCli(['export', ...seedArgs, '--depth', '2', '--format', 'json', '--out', path.join(OUT, 'never.json'), '--max-nodes', '5'], env);
+    const tooBig = await runCli(
+      ['export', ...seedArgs, '--depth', '2', '--format', 'json', '--out', path.join(OUT, 'never.json'), '--max-nodes', '5'],
+      env,
+    );
     expect(tooBig.code).toBe(2);
-    expect(tooBig.stderr.trim()).toMatch(/^landing-graph: EXPORT_TOO_LARGE: the export is too large: more than 5 nodes \(--max-nodes 5\)[^\n]*$/);
+    expect(tooBig.stderr.trim()).toMatch(
+      /^landing-graph: EXPORT_TOO_LARGE: the export is too large: more than 5 nodes \(--max-nodes 5\)[^\n]*$/,
+    );
     const badFormat = await runCli(['export', ...seedArgs, '--format', 'pdf', '--out', path.join(OUT, 'never.pdf')], env);
     expect(badFormat.code).toBe(2);
     expect(badFormat.stderr).toMatch(/CONFIG_INVALID: --format must be one of json, graphml, csv, cypher, html/);
@@ -84,7 +93,9 @@ describe('landing-graph export --format html (the built CLI), opened offline in 
     await page.goto(pathToFileURL(REPORT).href);
     await page.waitForFunction('window.landingGraphReport && window.landingGraphReport.ready', undefined, { timeout: 30_000 });
     const view = (await page.evaluate(READ_REPORT)) as ReportView;
-    const json = JSON.parse(await readFile(REPORT, 'utf8').then((t) => /<script type="application\/json" id="graph-data">(.*?)<\/script>/s.exec(t)![1]!)) as { nodes: unknown[]; edges: unknown[] };
+    const json = JSON.parse(
+      await readFile(REPORT, 'utf8').then((t) => /<script type="application\/json" id="graph-data">(.*?)<\/script>/s.exec(t)![1]!),
+    ) as { nodes: unknown[]; edges: unknown[] };
 
     expect(guarded.blocked).toEqual([]);
     expect(guarded.dialogs).toEqual([]);

@@ -27,7 +27,8 @@ export interface SpareNeo4j {
 async function neo4jLib(): Promise<string> {
   await run('bash', [script, 'fetch'], { maxBuffer: 16 * 1024 * 1024 });
   const version = /^NEO4J_VERSION=(\S+)/m.exec(await readFile(script, 'utf8'))?.[1];
-  const cache = process.env.LANDING_GRAPH_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'landing-graph');
+  const cache =
+    process.env.LANDING_GRAPH_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'landing-graph');
   return path.join(cache, `neo4j-${version}`, 'lib');
 }
 
@@ -41,10 +42,24 @@ export async function importIntoSpareNeo4j(csvFolder: string): Promise<SpareNeo4
   for (const dir of ['conf', 'data', 'logs']) await mkdir(path.join(home, dir), { recursive: true });
   await writeFile(path.join(home, 'conf/neo4j.conf'), `server.directories.data=${home}/data\nserver.directories.logs=${home}/logs\n`);
   const env = { ...process.env, NEO4J_HOME: home, NEO4J_CONF: path.join(home, 'conf'), NEO4J_ADMIN: admin };
-  const { stdout } = await run('sh', [path.join(csvFolder, 'import.sh'), 'neo4j', `--report-file=${path.join(home, 'import.report')}`], { env, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run('sh', [path.join(csvFolder, 'import.sh'), 'neo4j', `--report-file=${path.join(home, 'import.report')}`], {
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const count = (what: string) => Number(new RegExp(`(\\d+) ${what}`).exec(stdout)?.[1] ?? NaN);
   const imported = { nodes: count('nodes'), relationships: count('relationships'), properties: count('properties') };
-  const args = ['--home', home, '--bolt-port', String(await freePort()), '--http-port', String(await freePort()), '--heap', '512m', '--pagecache', '128m'];
+  const args = [
+    '--home',
+    home,
+    '--bolt-port',
+    String(await freePort()),
+    '--http-port',
+    String(await freePort()),
+    '--heap',
+    '512m',
+    '--pagecache',
+    '128m',
+  ];
   await run('bash', [script, 'start', ...args], { maxBuffer: 16 * 1024 * 1024 });
   const stop = async () => {
     await run('bash', [script, 'stop', ...args]).catch(() => undefined);
@@ -53,7 +68,14 @@ export async function importIntoSpareNeo4j(csvFolder: string): Promise<SpareNeo4
   try {
     const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
     const driver = await connectNeo4j({ uri: `bolt://127.0.0.1:${args[3]}`, username: 'neo4j', password });
-    return { driver, imported, stop: async () => { await driver.close(); await stop(); } };
+    return {
+      driver,
+      imported,
+      stop: async () => {
+        await driver.close();
+        await stop();
+      },
+    };
   } catch (error) {
     await stop();
     throw error;

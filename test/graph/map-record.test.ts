@@ -14,20 +14,40 @@ describe('mapFetchedRecord (pure)', () => {
   it('makes the record its own fetched node with the raw text exactly as served and analyst properties', () => {
     const { json, text, result } = mapped('domain');
     expect(result.self).toMatchObject({ kind: 'domain', id: json.id, key: 'lavka-chaya.ru', status: 'fetched', raw: text });
-    expect(result.self.props).toMatchObject({ registrar: 'RU-CENTER-RU', registrantInn: '7701234567', createdAt: '2015-03-17T10:12:00Z', whoisDnsServers: ['ns1.reg.ru', 'ns2.reg.ru'] });
+    expect(result.self.props).toMatchObject({
+      registrar: 'RU-CENTER-RU',
+      registrantInn: '7701234567',
+      createdAt: '2015-03-17T10:12:00Z',
+      whoisDnsServers: ['ns1.reg.ru', 'ns2.reg.ru'],
+    });
     for (const value of Object.values(result.self.props)) {
-      expect(['string', 'number', 'boolean'].includes(typeof value) || (Array.isArray(value) && value.every((v) => typeof v === 'string'))).toBe(true);
+      expect(
+        ['string', 'number', 'boolean'].includes(typeof value) || (Array.isArray(value) && value.every((v) => typeof v === 'string')),
+      ).toBe(true);
     }
   });
 
   it('adds one stub and one typed edge per list entry, RELATED/SIMILAR/COMPETITOR by list', () => {
     const { json, result } = mapped('domain');
-    const lists = ['relatedDomains', 'relatedCompanies', 'relatedPhones', 'relatedEmails', 'relatedBranches', 'similarDomains', 'competitorDomains'];
+    const lists = [
+      'relatedDomains',
+      'relatedCompanies',
+      'relatedPhones',
+      'relatedEmails',
+      'relatedBranches',
+      'similarDomains',
+      'competitorDomains',
+    ];
     const expected = lists.reduce((n, f) => n + (json[f] as unknown[]).length, 0);
     expect(result.edges).toHaveLength(expected);
     expect(result.nodes.slice(1).every((n) => n.status === 'stub')).toBe(true);
     const types = Object.fromEntries(result.edges.map((e) => [e.list, e.type]));
-    expect(types).toMatchObject({ relatedDomains: 'RELATED', similarDomains: 'SIMILAR', competitorDomains: 'COMPETITOR', relatedBranches: 'RELATED' });
+    expect(types).toMatchObject({
+      relatedDomains: 'RELATED',
+      similarDomains: 'SIMILAR',
+      competitorDomains: 'COMPETITOR',
+      relatedBranches: 'RELATED',
+    });
     const company = result.nodes.find((n) => n.kind === 'company');
     expect(company).toMatchObject({ status: 'stub', id: 20001, title: 'ООО "Лавка чая"' });
     const branch = result.nodes.find((n) => n.kind === 'branch');
@@ -64,7 +84,7 @@ describe('mapFetchedRecord (pure)', () => {
   });
 
   it('stores hostile strings verbatim', () => {
-    const hostile = "'}) DETACH DELETE n // Пример 🚀 \"quoted\"";
+    const hostile = '\'}) DETACH DELETE n // Пример 🚀 "quoted"';
     const { result } = mapped('domain', (r) => {
       r.title = hostile;
       (r.whoIs as Record<string, unknown>).registrar = hostile;
@@ -74,9 +94,25 @@ describe('mapFetchedRecord (pure)', () => {
   });
 
   it('gives invalid, missing and failed records a node without stubs or edges', () => {
-    const invalid = mapInvalidRecord({ kind: 'domain', id: 7 }, { id: 7, relatedDomains: 'nope' }, '{"id":7,"relatedDomains":"nope"}', 'relatedDomains: expected an array');
-    expect(invalid).toMatchObject({ kind: 'domain', id: 7, status: 'fetched', raw: '{"id":7,"relatedDomains":"nope"}', props: { schemaError: 'relatedDomains: expected an array' } });
-    expect(mapUnfetched({ kind: 'email', key: 'A@B.RU' }, 'missing', 'API_NOT_FOUND')).toMatchObject({ id: null, key: 'a@b.ru', status: 'missing', error: 'API_NOT_FOUND' });
+    const invalid = mapInvalidRecord(
+      { kind: 'domain', id: 7 },
+      { id: 7, relatedDomains: 'nope' },
+      '{"id":7,"relatedDomains":"nope"}',
+      'relatedDomains: expected an array',
+    );
+    expect(invalid).toMatchObject({
+      kind: 'domain',
+      id: 7,
+      status: 'fetched',
+      raw: '{"id":7,"relatedDomains":"nope"}',
+      props: { schemaError: 'relatedDomains: expected an array' },
+    });
+    expect(mapUnfetched({ kind: 'email', key: 'A@B.RU' }, 'missing', 'API_NOT_FOUND')).toMatchObject({
+      id: null,
+      key: 'a@b.ru',
+      status: 'missing',
+      error: 'API_NOT_FOUND',
+    });
     expect(mapUnfetched({ kind: 'phone', id: 9 }, 'failed', 'API_RETRIES_EXHAUSTED')).toMatchObject({ id: 9, key: null, status: 'failed' });
   });
 });

@@ -65,7 +65,9 @@ describe('landing-graph query', () => {
   it('runs a query with parameters and prints a table, CSV or JSON', async () => {
     const table = await cli('shared-ip', '--param', 'limit=5');
     expect(table.stdout).toMatch(/^ip\s+sharedBy\s+via\s+entities\n-+/);
-    expect(table.stdout).toMatch(/185\.71\.67\.12\s+2\s+dns\.a; dns\.aWww; websiteResponseHeaders\.hostIp\s+lavka-chaya\.com; lavka-chaya\.ru\n$/);
+    expect(table.stdout).toMatch(
+      /185\.71\.67\.12\s+2\s+dns\.a; dns\.aWww; websiteResponseHeaders\.hostIp\s+lavka-chaya\.com; lavka-chaya\.ru\n$/,
+    );
     expect(table.stderr).toContain('1 row');
     const csv = await cli('shared-officer', '--csv');
     expect(csv.stdout).toBe(
@@ -73,14 +75,25 @@ describe('landing-graph query', () => {
         'Иванова Мария Петровна (770412345678),2,1,2,"ООО ""Лавка чая"" (7701234567) [founder, manager]; ООО ""Чайная традиция"" (7705555555) [founder]"\r\n',
     );
     const json = JSON.parse((await cli('crawls', '-p', 'crawlId=crawl-old', '--json')).stdout) as unknown[];
-    expect(json).toEqual([expect.objectContaining({ crawl: 'crawl-old', seeds: ['domain:lavka-chaya.ru'], startedAt: '2026-11-01T10:00:00Z' })]);
+    expect(json).toEqual([
+      expect.objectContaining({ crawl: 'crawl-old', seeds: ['domain:lavka-chaya.ru'], startedAt: '2026-11-01T10:00:00Z' }),
+    ]);
     expect((await cli('shared-ip', '--csv', '-p', 'ip=10.0.0.1')).stdout).toBe('ip,sharedBy,via,entities\r\n');
   });
 
   it('turns usage mistakes into one-line CONFIG_INVALID errors (exit code 2)', async () => {
-    expect(await failure('shared-ip', '--param', 'limit=lots')).toEqual({ exitCode: 2, line: 'landing-graph: CONFIG_INVALID: parameter limit (integer): expected a whole number, got "lots"' });
-    expect(await failure('shared-ip', '--param', 'colour=red')).toMatchObject({ exitCode: 2, line: expect.stringContaining('has no parameter "colour"') });
-    expect(await failure('neighbourhood', '-p', 'kind=domain')).toMatchObject({ exitCode: 2, line: 'landing-graph: CONFIG_INVALID: query neighbourhood needs --param key=… or --param id=…' });
+    expect(await failure('shared-ip', '--param', 'limit=lots')).toEqual({
+      exitCode: 2,
+      line: 'landing-graph: CONFIG_INVALID: parameter limit (integer): expected a whole number, got "lots"',
+    });
+    expect(await failure('shared-ip', '--param', 'colour=red')).toMatchObject({
+      exitCode: 2,
+      line: expect.stringContaining('has no parameter "colour"'),
+    });
+    expect(await failure('neighbourhood', '-p', 'kind=domain')).toMatchObject({
+      exitCode: 2,
+      line: 'landing-graph: CONFIG_INVALID: query neighbourhood needs --param key=… or --param id=…',
+    });
     expect(await failure('no-such-query')).toMatchObject({ exitCode: 2, line: expect.stringContaining('no query "no-such-query"') });
     expect(await failure()).toMatchObject({ exitCode: 2, line: expect.stringContaining('name a query') });
     expect(await failure('shared-ip', '--json', '--csv')).toMatchObject({ exitCode: 2 });

@@ -27,12 +27,25 @@ function withLine(line: string, statement = 'RETURN $x AS x'): string {
 describe('parseQueryFile', () => {
   it('reads title, description, typed params with defaults and constraints, one-of groups, columns and the statement', () => {
     const q = parseQueryFile('shared-ip', GOOD);
-    expect(q).toMatchObject({ name: 'shared-ip', title: 'Entities sharing an IP address', description: 'Domains that resolve to the same IP, most shared first.', oneOf: [['key', 'id']], columns: ['ip', 'sharedBy'] });
+    expect(q).toMatchObject({
+      name: 'shared-ip',
+      title: 'Entities sharing an IP address',
+      description: 'Domains that resolve to the same IP, most shared first.',
+      oneOf: [['key', 'id']],
+      columns: ['ip', 'sharedBy'],
+    });
     expect(q.params).toEqual([
       { name: 'ip', type: 'string', required: false, default: null, description: 'An IP to focus on; all shared IPs when absent' },
       { name: 'limit', type: 'integer', required: false, default: 50, description: 'Most rows', min: 1, max: 500 },
       { name: 'kind', type: 'string', required: true, default: null, description: 'Kind', values: ['domain', 'company'] },
-      { name: 'kinds', type: 'list', required: false, default: ['domain', 'phone'], description: 'Kinds', values: ['domain', 'phone', 'email'] },
+      {
+        name: 'kinds',
+        type: 'list',
+        required: false,
+        default: ['domain', 'phone'],
+        description: 'Kinds',
+        values: ['domain', 'phone', 'email'],
+      },
       { name: 'ratio', type: 'float', required: false, default: 0.5, description: 'A ratio' },
       { name: 'strict', type: 'boolean', required: false, default: true, description: 'Strict' },
       { name: 'key', type: 'string', required: false, default: null, description: 'Key' },
@@ -61,10 +74,18 @@ describe('parseQueryFile', () => {
   });
 
   it('rejects a file whose statement and declarations disagree, or that has several statements', () => {
-    expect(() => parseQueryFile('q', withLine('// param: x string optional  X', 'RETURN $x AS x, $y AS y'))).toThrow(/uses \$y, which no param line declares/);
-    expect(() => parseQueryFile('q', withLine('// param: x string optional  X\n// param: z string optional  Z'))).toThrow(/parameter z is declared but the statement never uses \$z/);
-    expect(() => parseQueryFile('q', withLine('// param: x string optional  X', 'RETURN $x AS x;\nRETURN 2 AS y'))).toThrow(/more than one statement/);
-    expect(() => parseQueryFile('q', '// title: T\n// columns: x\nRETURN 1 AS x')).toThrow('cypher/queries/q.cypher: no `// description:` line');
+    expect(() => parseQueryFile('q', withLine('// param: x string optional  X', 'RETURN $x AS x, $y AS y'))).toThrow(
+      /uses \$y, which no param line declares/,
+    );
+    expect(() => parseQueryFile('q', withLine('// param: x string optional  X\n// param: z string optional  Z'))).toThrow(
+      /parameter z is declared but the statement never uses \$z/,
+    );
+    expect(() => parseQueryFile('q', withLine('// param: x string optional  X', 'RETURN $x AS x;\nRETURN 2 AS y'))).toThrow(
+      /more than one statement/,
+    );
+    expect(() => parseQueryFile('q', '// title: T\n// columns: x\nRETURN 1 AS x')).toThrow(
+      'cypher/queries/q.cypher: no `// description:` line',
+    );
     expect(() => parseQueryFile('q', '// title: T\n// description: D\nRETURN 1 AS x')).toThrow(/no `\/\/ columns:` line/);
     expect(() => parseQueryFile('q', '// title: T\n// description: D\n// columns: x\n')).toThrow(/no Cypher statement/);
   });

@@ -39,9 +39,22 @@ describe('values', () => {
     expect(toPlain(neo4j.int('9007199254740993'))).toBe('9007199254740993');
     expect(toPlain(startedAt)).toBe('2026-11-20T10:00:00Z');
     expect(toPlain(Number.NaN)).toBe('NaN');
-    expect(toPlain(domain)).toEqual({ elementId: 'n1', labels: ['Landing', 'Domain'], properties: { key: 'lavka-chaya.ru', title: 'lavka-chaya.ru', id: 1048576 } });
-    expect(toPlain(related)).toEqual({ elementId: 'r10', type: 'RELATED', start: 'n1', end: 'n2', properties: { list: 'relatedCompanies' } });
-    expect(toPlain(path)).toMatchObject({ nodes: [{ elementId: 'n2' }, { elementId: 'n1' }, { elementId: 'n3' }], relationships: [{ type: 'RELATED' }, { type: 'RESOLVES_TO' }] });
+    expect(toPlain(domain)).toEqual({
+      elementId: 'n1',
+      labels: ['Landing', 'Domain'],
+      properties: { key: 'lavka-chaya.ru', title: 'lavka-chaya.ru', id: 1048576 },
+    });
+    expect(toPlain(related)).toEqual({
+      elementId: 'r10',
+      type: 'RELATED',
+      start: 'n1',
+      end: 'n2',
+      properties: { list: 'relatedCompanies' },
+    });
+    expect(toPlain(path)).toMatchObject({
+      nodes: [{ elementId: 'n2' }, { elementId: 'n1' }, { elementId: 'n3' }],
+      relationships: [{ type: 'RELATED' }, { type: 'RESOLVES_TO' }],
+    });
   });
 });
 
@@ -79,7 +92,13 @@ describe('table', () => {
       { name: 'lavka-chaya.ru', count: 10, items: 'x'.repeat(30) },
     ];
     expect(formatTable(['name', 'count', 'items'], rows, { maxCellWidth: 12 })).toBe(
-      ['name          count  items', '------------  -----  ------------', 'чай 🍵            2  a; b', 'lavka-chaya…     10  xxxxxxxxxxx…', ''].join('\n'),
+      [
+        'name          count  items',
+        '------------  -----  ------------',
+        'чай 🍵            2  a; b',
+        'lavka-chaya…     10  xxxxxxxxxxx…',
+        '',
+      ].join('\n'),
     );
     expect(displayWidth('чай 🍵')).toBe(6);
   });

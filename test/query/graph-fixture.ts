@@ -16,9 +16,25 @@ import { fullRecord, type Json } from '../api/schemas/records.js';
 import { testConnection } from '../support/neo4j.js';
 
 const NOW = '2026-11-21T12:00:00.000Z';
-const RELATION_LISTS = ['relatedDomains', 'relatedCompanies', 'relatedPhones', 'relatedEmails', 'relatedBranches', 'similarDomains', 'competitorDomains', 'similarCompanies', 'competitorCompanies'];
+const RELATION_LISTS = [
+  'relatedDomains',
+  'relatedCompanies',
+  'relatedPhones',
+  'relatedEmails',
+  'relatedBranches',
+  'similarDomains',
+  'competitorDomains',
+  'similarCompanies',
+  'competitorCompanies',
+];
 const DOMAIN_BLOCKS = ['websiteContacts', 'websiteRequisites', 'websiteResponseHeaders', 'websiteTechnologies', 'whoIs', 'dns'];
-const COMPANY_BLOCKS = ['companyInfo', 'companyContacts', 'companyRequisites', 'companyManagersAndFounders', 'companyPredecessorsAndSuccessors'];
+const COMPANY_BLOCKS = [
+  'companyInfo',
+  'companyContacts',
+  'companyRequisites',
+  'companyManagersAndFounders',
+  'companyPredecessorsAndSuccessors',
+];
 
 interface Fetched {
   kind: LandingKind;
@@ -69,7 +85,9 @@ const RECORDS: Fetched[] = [
   }),
   copy('company', 20003, 'ООО "Чайная традиция"', {
     companyRequisites: { inn: '7705555555' },
-    companyManagersAndFounders: { founders: [{ name: 'Иванова Мария Петровна', inn: '770412345678', ogrn: null, post: 'Учредитель', type: 'person' }] },
+    companyManagersAndFounders: {
+      founders: [{ name: 'Иванова Мария Петровна', inn: '770412345678', ogrn: null, post: 'Учредитель', type: 'person' }],
+    },
   }),
 ];
 

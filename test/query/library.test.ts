@@ -29,7 +29,22 @@ const REQUIRED = [
 ];
 
 const PIVOT_LABELS = ['IP', 'NameServer', 'MailServer', 'Registrar', 'Technology', 'Person', 'Address', 'SocialProfile', 'Activity'];
-const RELATIONSHIP_TYPES = ['RELATED', 'SIMILAR', 'COMPETITOR', 'LISTS_CONTACT', 'NAMES_COMPANY', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER', 'REGISTERED_WITH', 'USES_TECHNOLOGY', 'HAS_OFFICER', 'REGISTERED_AT', 'HAS_PROFILE', 'HAS_ACTIVITY'];
+const RELATIONSHIP_TYPES = [
+  'RELATED',
+  'SIMILAR',
+  'COMPETITOR',
+  'LISTS_CONTACT',
+  'NAMES_COMPANY',
+  'RESOLVES_TO',
+  'USES_NAME_SERVER',
+  'USES_MAIL_SERVER',
+  'REGISTERED_WITH',
+  'USES_TECHNOLOGY',
+  'HAS_OFFICER',
+  'REGISTERED_AT',
+  'HAS_PROFILE',
+  'HAS_ACTIVITY',
+];
 
 describe('the query library in cypher/queries', () => {
   it('answers every required question, one parsed file per query, in name order', () => {
@@ -61,7 +76,14 @@ describe('the query library in cypher/queries', () => {
     expect(table).toMatch(/\nneighbourhood\s+Neighbourhood of an entity\s+kind! key\? id\? hops=2 /);
     const json = JSON.parse(formatQueryList(queries, 'json')) as { name: string; params: unknown[] }[];
     expect(json.map((q) => q.name)).toEqual(queries.map((q) => q.name));
-    expect(json.find((q) => q.name === 'shared-ip')?.params).toContainEqual({ name: 'limit', type: 'integer', required: false, default: 50, description: 'Most rows', min: 1 });
+    expect(json.find((q) => q.name === 'shared-ip')?.params).toContainEqual({
+      name: 'limit',
+      type: 'integer',
+      required: false,
+      default: 50,
+      description: 'Most rows',
+      min: 1,
+    });
   });
 });
 
@@ -75,11 +97,13 @@ describe('Neo4j Browser assets in browser/', () => {
   it('the guide has a slide per query with runnable :param lines and the statement, escaped', () => {
     const guide = renderBrowserGuide(queries);
     expect(guide.match(/<slide class="row-fluid">/g)).toHaveLength(queries.length + 1);
-    const blocks = [...guide.matchAll(/<pre class="pre-scrollable code runnable">([\s\S]*?)<\/pre>/g)].map((m) => unescapeHtml(m[1] as string));
+    const blocks = [...guide.matchAll(/<pre class="pre-scrollable code runnable">([\s\S]*?)<\/pre>/g)].map((m) =>
+      unescapeHtml(m[1] as string),
+    );
     for (const q of queries) expect(blocks).toContain(q.statement);
     expect(blocks).toContain(':param ip => null;\n:param maxShared => 200;\n:param limit => 50;');
     expect(blocks).toContain(
-      ':param fromKind => \'domain\';\n:param fromKey => null;\n:param fromId => null;\n:param toKind => \'domain\';\n:param toKey => null;\n:param toId => null;\n:param maxPivotDegree => 50;\n:param skipHubRecords => false;\n:param limit => 10;',
+      ":param fromKind => 'domain';\n:param fromKey => null;\n:param fromId => null;\n:param toKind => 'domain';\n:param toKey => null;\n:param toId => null;\n:param maxPivotDegree => 50;\n:param skipHubRecords => false;\n:param limit => 10;",
     );
     expect(guide).not.toMatch(/<pre[^>]*>[^<]*<-/);
     expect(guide).toContain('<title>landing-graph queries</title>');
@@ -87,7 +111,9 @@ describe('Neo4j Browser assets in browser/', () => {
 
   it('the GraSS style gives every label a colour, size and caption, and every relationship type a caption, in the syntax Browser parses', () => {
     const grass = readFileSync(path.join(ROOT, 'browser/landing-graph.grass'), 'utf8');
-    const rules = new Map([...grass.matchAll(/^(node|relationship)(?:\.(\w+))? \{\n([\s\S]*?)\n\}/gm)].map((m) => [`${m[1]}.${m[2] ?? ''}`, m[3] as string]));
+    const rules = new Map(
+      [...grass.matchAll(/^(node|relationship)(?:\.(\w+))? \{\n([\s\S]*?)\n\}/gm)].map((m) => [`${m[1]}.${m[2] ?? ''}`, m[3] as string]),
+    );
     for (const label of [...Object.values(LABEL_OF_KIND), ...PIVOT_LABELS, 'Crawl', 'CrawlTask']) {
       expect(rules.get(`node.${label}`), label).toMatch(/color: #[0-9A-F]{6};[\s\S]*diameter: \d+px;[\s\S]*caption: '\{\w+\}';/);
     }

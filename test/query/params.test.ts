@@ -24,7 +24,15 @@ const bind = (...assignments: string[]) => bindParams(QUERY, assignments);
 describe('bindParams', () => {
   it('sends every declared parameter: given, else default, else null; integers as Neo4j integers', () => {
     const params = bind('kind=domain', 'key= Lavka-Chaya.RU ');
-    expect(params).toEqual({ kind: 'domain', key: ' Lavka-Chaya.RU ', id: null, hops: neo4j.int(2), ratio: null, strict: false, kinds: null });
+    expect(params).toEqual({
+      kind: 'domain',
+      key: ' Lavka-Chaya.RU ',
+      id: null,
+      hops: neo4j.int(2),
+      ratio: null,
+      strict: false,
+      kinds: null,
+    });
     expect(neo4j.isInt(params.hops)).toBe(true);
   });
 
@@ -67,6 +75,8 @@ describe('bindParams', () => {
   });
 
   it('quotes hostile values inertly in errors', () => {
-    expect(() => bind('kind=domain', 'id=1', 'hops=\u001b[2J\nDROP')).toThrow('parameter hops (integer): expected a whole number, got "\\u001b[2J\\nDROP"');
+    expect(() => bind('kind=domain', 'id=1', 'hops=\u001b[2J\nDROP')).toThrow(
+      'parameter hops (integer): expected a whole number, got "\\u001b[2J\\nDROP"',
+    );
   });
 });

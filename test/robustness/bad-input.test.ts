@@ -15,7 +15,8 @@ describe('bad input from the service', () => {
   let sandbox: Sandbox;
   let driver: Driver;
   let client: LandingClient;
-  const q = async (cypher: string, params: Record<string, unknown> = {}) => (await driver.executeQuery(cypher, params, { database: testConnection().database })).records.map((r) => r.toObject());
+  const q = async (cypher: string, params: Record<string, unknown> = {}) =>
+    (await driver.executeQuery(cypher, params, { database: testConnection().database })).records.map((r) => r.toObject());
 
   beforeAll(async () => {
     sandbox = await startSandbox({ records: 200, seed: 3, specials: true });
@@ -23,7 +24,11 @@ describe('bad input from the service', () => {
     await resetGraph(driver);
     client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: 8 });
     const result = await runCrawl(
-      { seeds: [{ kind: 'company', key: SPECIALS.hostileTitle.inn }], options: parseCrawlOptions({ maxDepth: 1, commitIntervalMs: 20 }), baseUrl: sandbox.url },
+      {
+        seeds: [{ kind: 'company', key: SPECIALS.hostileTitle.inn }],
+        options: parseCrawlOptions({ maxDepth: 1, commitIntervalMs: 20 }),
+        baseUrl: sandbox.url,
+      },
       { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database) },
     );
     expect(result.status).toBe('finished');
@@ -36,23 +41,32 @@ describe('bad input from the service', () => {
 
   it('stores hostile titles verbatim (quotes, a Cypher injection, Cyrillic, emoji) and deletes nothing', async () => {
     for (const special of [SPECIALS.hostileTitle, SPECIALS.quotesTitle, SPECIALS.emojiTitle]) {
-      expect(await q('MATCH (c:Company {id: $id}) RETURN c.title AS title, c.status AS status', { id: special.id })).toEqual([{ title: special.title, status: 'fetched' }]);
+      expect(await q('MATCH (c:Company {id: $id}) RETURN c.title AS title, c.status AS status', { id: special.id })).toEqual([
+        { title: special.title, status: 'fetched' },
+      ]);
     }
     const [email] = await q('MATCH (e:Email {id: $id}) RETURN e.key AS key, e.title AS title', { id: SPECIALS.quotedEmail.id });
     expect(email).toEqual({ key: SPECIALS.quotedEmail.key, title: SPECIALS.quotedEmail.title });
   });
 
   it('keeps a record that breaks the schema raw and flagged, and crawls on', async () => {
-    const [row] = await q('MATCH (d:Domain {id: $id}) RETURN d.status AS status, d.schemaError AS error, d.raw AS raw', { id: SPECIALS.schemaBreaker.id });
+    const [row] = await q('MATCH (d:Domain {id: $id}) RETURN d.status AS status, d.schemaError AS error, d.raw AS raw', {
+      id: SPECIALS.schemaBreaker.id,
+    });
     expect(row?.status).toBe('fetched');
     expect(row?.error).toMatch(/websiteResponseHeaders\.statusCode|relatedDomains\[\d+\]\.id/);
     expect(JSON.parse(row?.raw as string)).toMatchObject({ id: SPECIALS.schemaBreaker.id });
-    const [task] = await q("MATCH (t:CrawlTask) WHERE t.uid ENDS WITH $ref RETURN t.state AS state", { ref: `|domain#${SPECIALS.schemaBreaker.id}` });
+    const [task] = await q('MATCH (t:CrawlTask) WHERE t.uid ENDS WITH $ref RETURN t.state AS state', {
+      ref: `|domain#${SPECIALS.schemaBreaker.id}`,
+    });
     expect(task?.state).toBe('invalid');
   });
 
   it('writes a 10,000-entry list as 10,000 edges and a 5 MB record whole', async () => {
-    const [big] = await q('MATCH (c:Company {id: $id})-[r:RELATED {list: $list}]->(d:Domain) RETURN count(DISTINCT d) AS n', { id: SPECIALS.bigList.id, list: SPECIALS.bigList.field });
+    const [big] = await q('MATCH (c:Company {id: $id})-[r:RELATED {list: $list}]->(d:Domain) RETURN count(DISTINCT d) AS n', {
+      id: SPECIALS.bigList.id,
+      list: SPECIALS.bigList.field,
+    });
     expect(big?.n).toBe(SPECIALS.bigList.size);
     const [huge] = await q('MATCH (d:Domain {id: $id}) RETURN size(d.raw) AS size, d.status AS status', { id: SPECIALS.hugeRecord.id });
     expect(huge?.status).toBe('fetched');
@@ -62,7 +76,11 @@ describe('bad input from the service', () => {
   it('keeps a self-reference as a self loop and a duplicated entry as one edge', async () => {
     const self = await q('MATCH (c:Company {id: $id})-[r]->(c) RETURN r.list AS list ORDER BY list', { id: SPECIALS.selfReference.id });
     expect(self.map((r) => r.list)).toEqual([...SPECIALS.selfReference.fields].sort());
-    const dup = await q('MATCH (:Domain {id: $id})-[r {list: $list}]->(:Email {id: $to}) RETURN count(r) AS n', { id: SPECIALS.duplicatedEntry.id, list: SPECIALS.duplicatedEntry.field, to: SPECIALS.duplicatedEntry.duplicatedId });
+    const dup = await q('MATCH (:Domain {id: $id})-[r {list: $list}]->(:Email {id: $to}) RETURN count(r) AS n', {
+      id: SPECIALS.duplicatedEntry.id,
+      list: SPECIALS.duplicatedEntry.field,
+      to: SPECIALS.duplicatedEntry.duplicatedId,
+    });
     expect(dup).toEqual([{ n: 1 }]);
   });
 });

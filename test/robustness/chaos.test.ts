@@ -28,11 +28,32 @@ describe('chaos: 10% 5xx, 3% time-outs, 2% cut, 2% truncated, 2% HTML 200, 429 b
   async function crawlOnce() {
     await resetGraph(driver);
     const events = new ClientEventCounter();
-    const client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: RPS, maxConcurrent: 8, headersTimeoutMs: 400, bodyTimeoutMs: 400, retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 15 }, onEvent: events.onEvent });
+    const client = new LandingClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      requestsPerSecond: RPS,
+      maxConcurrent: 8,
+      headersTimeoutMs: 400,
+      bodyTimeoutMs: 400,
+      retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 15 },
+      onEvent: events.onEvent,
+    });
     try {
-      const seeds = sandbox.graph.ids('company').slice(0, 2).map((id) => ({ kind: 'company' as const, id }));
-      const result = await runCrawl({ seeds, options: parseCrawlOptions({ maxDepth: 2, commitIntervalMs: 50 }), baseUrl: sandbox.url }, { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database), events });
-      return { result, seeds, events, list: await dumpGraph(driver, testConnection().database), blocks: await dumpBlockLayer(driver, testConnection().database) };
+      const seeds = sandbox.graph
+        .ids('company')
+        .slice(0, 2)
+        .map((id) => ({ kind: 'company' as const, id }));
+      const result = await runCrawl(
+        { seeds, options: parseCrawlOptions({ maxDepth: 2, commitIntervalMs: 50 }), baseUrl: sandbox.url },
+        { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database), events },
+      );
+      return {
+        result,
+        seeds,
+        events,
+        list: await dumpGraph(driver, testConnection().database),
+        blocks: await dumpBlockLayer(driver, testConnection().database),
+      };
     } finally {
       await client.close();
     }
@@ -42,7 +63,15 @@ describe('chaos: 10% 5xx, 3% time-outs, 2% cut, 2% truncated, 2% HTML 200, 429 b
     sandbox.setFaults({});
     const clean = await crawlOnce();
     sandbox.stats.reset();
-    sandbox.setFaults({ errorRate: 0.1, timeoutRate: 0.03, cutRate: 0.02, truncatedRate: 0.02, htmlRate: 0.02, rateLimit429: { everyRequests: 40, burstLength: 3, retryAfterSeconds: 1 }, faultSeed: 9 });
+    sandbox.setFaults({
+      errorRate: 0.1,
+      timeoutRate: 0.03,
+      cutRate: 0.02,
+      truncatedRate: 0.02,
+      htmlRate: 0.02,
+      rateLimit429: { everyRequests: 40, burstLength: 3, retryAfterSeconds: 1 },
+      faultSeed: 9,
+    });
     const chaotic = await crawlOnce();
     const stats = sandbox.stats.snapshot();
 
@@ -51,7 +80,8 @@ describe('chaos: 10% 5xx, 3% time-outs, 2% cut, 2% truncated, 2% HTML 200, 429 b
     expect(chaotic.list).toEqual(clean.list);
     expect(chaotic.blocks).toEqual(clean.blocks);
     expect(statusesOnly(chaotic.list)).toEqual(expectedDump(reachable(sandbox.graph, chaotic.seeds, 2)));
-    for (const fault of ['error', 'timeout', 'cut', 'truncated', 'html', 'burst429'] as const) expect(stats.faults[fault], fault).toBeGreaterThan(0);
+    for (const fault of ['error', 'timeout', 'cut', 'truncated', 'html', 'burst429'] as const)
+      expect(stats.faults[fault], fault).toBeGreaterThan(0);
     expect(stats.maxPerSecond!.count).toBeLessThanOrEqual(RPS);
     expect(stats.requestsDuringRetryAfter).toBe(0);
     expect(chaotic.events.retries).toBeGreaterThan(0);

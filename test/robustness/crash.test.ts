@@ -25,7 +25,16 @@ describe('crash: SIGKILL the crawl five times', () => {
   it('finishes identical to a clean crawl, re-requesting at most what was in flight at each kill', async () => {
     const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
     const companies = sandbox.graph.ids('company').slice(0, 3);
-    const args = ['crawl', ...companies.map((id) => `company#${id}`), '--depth', '2', '--rps', String(RPS), '--concurrency', String(CONCURRENCY)];
+    const args = [
+      'crawl',
+      ...companies.map((id) => `company#${id}`),
+      '--depth',
+      '2',
+      '--rps',
+      String(RPS),
+      '--concurrency',
+      String(CONCURRENCY),
+    ];
     const database = testConnection().database;
 
     await resetGraph(driver);
@@ -51,7 +60,15 @@ describe('crash: SIGKILL the crawl five times', () => {
 
     expect(await dumpGraph(driver, database)).toEqual(cleanList);
     expect(await dumpBlockLayer(driver, database)).toEqual(cleanBlocks);
-    expect(statusesOnly(cleanList)).toEqual(expectedDump(reachable(sandbox.graph, companies.map((id) => ({ kind: 'company' as const, id })), 2)));
+    expect(statusesOnly(cleanList)).toEqual(
+      expectedDump(
+        reachable(
+          sandbox.graph,
+          companies.map((id) => ({ kind: 'company' as const, id })),
+          2,
+        ),
+      ),
+    );
     const stats = sandbox.stats.snapshot();
     const repeated = Object.values(stats.byPath).reduce((n, c) => n + c - 1, 0);
     // Lost at each kill: what was not yet committed. The crawler dispatches only while requests under way

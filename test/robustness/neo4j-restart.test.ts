@@ -15,7 +15,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 const home = path.join(root, '.neo4j/restart-test');
 let ports = { bolt: 0, http: 0 };
 const neo4jLocal = (command: string) =>
-  run('bash', [path.join(root, 'scripts/neo4j-local'), command, '--home', home, '--bolt-port', String(ports.bolt), '--http-port', String(ports.http)], { maxBuffer: 1 << 24 });
+  run(
+    'bash',
+    [path.join(root, 'scripts/neo4j-local'), command, '--home', home, '--bolt-port', String(ports.bolt), '--http-port', String(ports.http)],
+    { maxBuffer: 1 << 24 },
+  );
 
 /**
  * A Neo4j of its own (scripts/neo4j-local), stopped and started again in the middle of a crawl: the crawl
@@ -31,7 +35,13 @@ describe('Neo4j restarted in the middle of a crawl', () => {
     await neo4jLocal('stop').catch(() => undefined); // one left running by an aborted run
     await neo4jLocal('start');
     const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
-    env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey, NEO4J_URI: `bolt://127.0.0.1:${ports.bolt}`, NEO4J_USERNAME: 'neo4j', NEO4J_PASSWORD: password };
+    env = {
+      LANDING_BASE_URL: sandbox.url,
+      LANDING_API_KEY: sandbox.apiKey,
+      NEO4J_URI: `bolt://127.0.0.1:${ports.bolt}`,
+      NEO4J_USERNAME: 'neo4j',
+      NEO4J_PASSWORD: password,
+    };
     const driver = await connectNeo4j({ uri: env.NEO4J_URI!, username: 'neo4j', password });
     const session = driver.session();
     await session.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS');
@@ -57,7 +67,15 @@ describe('Neo4j restarted in the middle of a crawl', () => {
     try {
       driver = await connectNeo4j({ uri: env.NEO4J_URI!, username: 'neo4j', password: env.NEO4J_PASSWORD! });
       const dump = await dumpGraph(driver);
-      expect(statusesOnly(dump)).toEqual(expectedDump(reachable(sandbox.graph, companies.map((id) => ({ kind: 'company' as const, id })), 2)));
+      expect(statusesOnly(dump)).toEqual(
+        expectedDump(
+          reachable(
+            sandbox.graph,
+            companies.map((id) => ({ kind: 'company' as const, id })),
+            2,
+          ),
+        ),
+      );
     } finally {
       await driver?.close();
     }

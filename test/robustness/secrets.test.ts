@@ -23,11 +23,17 @@ describe('secrets', () => {
     await resetGraph(driver);
     const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: API_KEY };
     sandbox.setFaults({ errorRate: 0.2, htmlRate: 0.05, truncatedRate: 0.05, faultSeed: 4 });
-    const ok = await runCli(['crawl', `company#${sandbox.graph.ids('company')[0]}`, 'domain:schema-breaker.example', '--depth', '1', '--rps', '200', '--json'], env);
+    const ok = await runCli(
+      ['crawl', `company#${sandbox.graph.ids('company')[0]}`, 'domain:schema-breaker.example', '--depth', '1', '--rps', '200', '--json'],
+      env,
+    );
     expect(ok.code, ok.stderr).toBe(0);
     printed.push(ok.stdout, ok.stderr);
     sandbox.setFaults({});
-    for (const args of [['crawl', 'domain#1', '--api-key', `${API_KEY}x`], ['crawl', 'domain#1', '--neo4j-uri', 'bolt://127.0.0.1:1']]) {
+    for (const args of [
+      ['crawl', 'domain#1', '--api-key', `${API_KEY}x`],
+      ['crawl', 'domain#1', '--neo4j-uri', 'bolt://127.0.0.1:1'],
+    ]) {
       const failed = await runCli(args, env);
       expect(failed.code).not.toBe(0);
       printed.push(failed.stdout, failed.stderr);
@@ -37,7 +43,10 @@ describe('secrets', () => {
     const seed = `company#${sandbox.graph.ids('company')[0]}`;
     for (const format of ['json', 'graphml', 'csv', 'cypher', 'html']) {
       const out = path.join(exportsDir, `secrets.${format}`);
-      const exported = await runCli(['export', seed, '--depth', '1', '--format', format, '--out', out, ...(format === 'json' ? ['--include-raw'] : [])], env);
+      const exported = await runCli(
+        ['export', seed, '--depth', '1', '--format', format, '--out', out, ...(format === 'json' ? ['--include-raw'] : [])],
+        env,
+      );
       expect(exported.code, exported.stderr).toBe(0);
       printed.push(exported.stdout, exported.stderr);
     }

@@ -7,14 +7,36 @@ import { parseSandboxArgs, runSandbox, sandboxCommand } from '../../src/sandbox/
 describe('landing-graph sandbox options', () => {
   it('has the documented defaults', () => {
     const { server, groundTruthFile } = parseSandboxArgs({ port: '8787', host: '127.0.0.1', records: '2000', seed: '1' });
-    expect(server).toMatchObject({ port: 8787, host: '127.0.0.1', records: 2000, seed: 1, apiKey: 'sandbox-key', specials: false, faults: {} });
+    expect(server).toMatchObject({
+      port: 8787,
+      host: '127.0.0.1',
+      records: 2000,
+      seed: 1,
+      apiKey: 'sandbox-key',
+      specials: false,
+      faults: {},
+    });
     expect(groundTruthFile).toBeUndefined();
   });
 
   it('maps fault flags to fault options', () => {
-    const { server } = parseSandboxArgs({ errorRate: '0.1', latencyMs: '20', burstEvery: '10', burstLength: '3', retryAfter: '2', retryAfterDate: true, limitRps: '50', specials: true });
+    const { server } = parseSandboxArgs({
+      errorRate: '0.1',
+      latencyMs: '20',
+      burstEvery: '10',
+      burstLength: '3',
+      retryAfter: '2',
+      retryAfterDate: true,
+      limitRps: '50',
+      specials: true,
+    });
     expect(server.specials).toBe(true);
-    expect(server.faults).toEqual({ errorRate: 0.1, latencyMs: 20, limitRps: 50, rateLimit429: { everyRequests: 10, burstLength: 3, retryAfterSeconds: 2, retryAfterAsDate: true } });
+    expect(server.faults).toEqual({
+      errorRate: 0.1,
+      latencyMs: 20,
+      limitRps: 50,
+      rateLimit429: { everyRequests: 10, burstLength: 3, retryAfterSeconds: 2, retryAfterAsDate: true },
+    });
   });
 
   it.each([
@@ -54,7 +76,9 @@ describe('landing-graph sandbox options', () => {
       const running = runSandbox(options, stop.signal, (line) => lines.push(line));
       await vi.waitFor(() => expect(lines).toHaveLength(1));
       const line = lines[0] as string;
-      expect(line).toMatch(/^landing-graph sandbox: http:\/\/127\.0\.0\.1:\d+\/api\/v1\/landing\/ \(300 records, seed 1, ready in \d+ ms, X-Api-Key: sandbox-key\); try domain /);
+      expect(line).toMatch(
+        /^landing-graph sandbox: http:\/\/127\.0\.0\.1:\d+\/api\/v1\/landing\/ \(300 records, seed 1, ready in \d+ ms, X-Api-Key: sandbox-key\); try domain /,
+      );
       const base = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
       const inn = /company INN (\d{10})/.exec(line)?.[1];
       const res = await fetch(`${base}/api/v1/landing/company/${inn}?isKey=true`, { headers: { 'x-api-key': 'sandbox-key' } });

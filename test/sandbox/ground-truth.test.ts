@@ -89,10 +89,25 @@ describe('reachable() on a hand-checkable graph', () => {
   });
 
   it('depth 0 and seeds that are not records', () => {
-    const r = reachable(g, [{ kind: 'domain', id: 2 }, { kind: 'domain', id: 1 }, { kind: 'email', id: 404 }], 0);
+    const r = reachable(
+      g,
+      [
+        { kind: 'domain', id: 2 },
+        { kind: 'domain', id: 1 },
+        { kind: 'email', id: 404 },
+      ],
+      0,
+    );
     expect(r.fetched).toEqual([{ kind: 'domain', id: 2, depth: 0 }]);
-    expect(r.notFound).toEqual([{ kind: 'domain', id: 1 }, { kind: 'email', id: 404 }]);
-    expect(r.frontier).toEqual([{ kind: 'company', id: 1 }, { kind: 'domain', id: 3 }, { kind: 'email', id: 4 }]);
+    expect(r.notFound).toEqual([
+      { kind: 'domain', id: 1 },
+      { kind: 'email', id: 404 },
+    ]);
+    expect(r.frontier).toEqual([
+      { kind: 'company', id: 1 },
+      { kind: 'domain', id: 3 },
+      { kind: 'email', id: 4 },
+    ]);
   });
 
   it('a hand-built graph is served like a generated one', async () => {
@@ -144,18 +159,25 @@ describe('ground truth against the server', () => {
   it('shared identifiers are what the served records show', async () => {
     const ip = truth.shared.ip[0]!;
     for (const id of ip.domainIds.slice(0, 5)) {
-      const r = (await get(sandbox, byId('domain', id))).json() as { dns?: { a: string[] } | null; websiteResponseHeaders?: { hostIp: string } | null };
+      const r = (await get(sandbox, byId('domain', id))).json() as {
+        dns?: { a: string[] } | null;
+        websiteResponseHeaders?: { hostIp: string } | null;
+      };
       expect([...(r.dns?.a ?? []), r.websiteResponseHeaders?.hostIp]).toContain(ip.value);
     }
     const person = truth.shared.manager[0]!;
     for (const id of person.companyIds.slice(0, 5)) {
-      const r = (await get(sandbox, byId('company', id))).json() as { companyManagersAndFounders: { managers: { inn: string }[]; founders: { inn: string }[] } };
+      const r = (await get(sandbox, byId('company', id))).json() as {
+        companyManagersAndFounders: { managers: { inn: string }[]; founders: { inn: string }[] };
+      };
       const people = [...r.companyManagersAndFounders.managers, ...r.companyManagersAndFounders.founders];
       expect(people.map((p) => p.inn)).toContain(person.inn);
     }
     const address = truth.shared.address[0]!;
     for (const id of address.companyIds.slice(0, 5)) {
-      expect(((await get(sandbox, byId('company', id))).json().companyInfo as { registrationAddress: string }).registrationAddress).toBe(address.value);
+      expect(((await get(sandbox, byId('company', id))).json().companyInfo as { registrationAddress: string }).registrationAddress).toBe(
+        address.value,
+      );
     }
   });
 

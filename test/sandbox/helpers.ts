@@ -8,7 +8,11 @@ export interface Answer {
 }
 
 /** GET a path of the sandbox with its key (key: null sends none), reading the whole body. */
-export async function get(sandbox: Sandbox, path: string, options: { key?: string | null; signal?: AbortSignal; method?: string } = {}): Promise<Answer> {
+export async function get(
+  sandbox: Sandbox,
+  path: string,
+  options: { key?: string | null; signal?: AbortSignal; method?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? sandbox.apiKey : options.key;
   if (key !== null) headers['x-api-key'] = key;
@@ -27,7 +31,11 @@ export function byKey(kind: string, key: string): string {
 }
 
 /** A clock for the sandbox's now(), moved by hand. */
-export function manualClock(start = Date.UTC(2026, 10, 21, 12, 0, 0)): { now: () => number; advance: (ms: number) => void; set: (ms: number) => void } {
+export function manualClock(start = Date.UTC(2026, 10, 21, 12, 0, 0)): {
+  now: () => number;
+  advance: (ms: number) => void;
+  set: (ms: number) => void;
+} {
   let t = start;
   return { now: () => t, advance: (ms) => void (t += ms), set: (ms) => void (t = ms) };
 }

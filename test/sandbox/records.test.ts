@@ -14,17 +14,90 @@ const SPEC: Record<string, readonly string[]> = {
   websiteContacts: ['phoneNumbers', 'validEmails', 'socialLinks'],
   websiteRequisites: ['inns', 'ogrns'],
   websiteResponseHeaders: [
-    'statusCode', 'protocol', 'hostIp', 'responseMessage', 'date', 'contentType', 'contentLength', 'location', 'cacheControl', 'server', 'setCookie',
-    'authorization', 'eTag', 'xContentTypeOptions', 'strictTransportSecurity', 'vary', 'connection', 'xFrameOptions', 'accessControlAllowOrigin',
-    'xRateLimitLimit', 'xRateLimitRemaining', 'xRateLimitReset',
+    'statusCode',
+    'protocol',
+    'hostIp',
+    'responseMessage',
+    'date',
+    'contentType',
+    'contentLength',
+    'location',
+    'cacheControl',
+    'server',
+    'setCookie',
+    'authorization',
+    'eTag',
+    'xContentTypeOptions',
+    'strictTransportSecurity',
+    'vary',
+    'connection',
+    'xFrameOptions',
+    'accessControlAllowOrigin',
+    'xRateLimitLimit',
+    'xRateLimitRemaining',
+    'xRateLimitReset',
   ],
   websiteTechnologies: ['technologies'],
-  whoIs: ['url', 'inn', 'ogrn', 'organizationName', 'status', 'registrar', 'dnsServers', 'changedDate', 'changedDateString', 'creationDate', 'creationDateString', 'registryExpiryDate', 'registryExpiryDateString'],
-  dns: ['url', 'a', 'aWww', 'aaaa', 'aaaaWww', 'mx', 'ns', 'cname', 'txt', 'spf', 'srv', 'naptr', 'caa', 'ptr', 'sshfp', 'dnskey', 'ds', 'tlsa', 'soaPrimaryNameServer', 'soaResponsibleEmail'],
+  whoIs: [
+    'url',
+    'inn',
+    'ogrn',
+    'organizationName',
+    'status',
+    'registrar',
+    'dnsServers',
+    'changedDate',
+    'changedDateString',
+    'creationDate',
+    'creationDateString',
+    'registryExpiryDate',
+    'registryExpiryDateString',
+  ],
+  dns: [
+    'url',
+    'a',
+    'aWww',
+    'aaaa',
+    'aaaaWww',
+    'mx',
+    'ns',
+    'cname',
+    'txt',
+    'spf',
+    'srv',
+    'naptr',
+    'caa',
+    'ptr',
+    'sshfp',
+    'dnskey',
+    'ds',
+    'tlsa',
+    'soaPrimaryNameServer',
+    'soaResponsibleEmail',
+  ],
   rating: ['url', 'https', 'isOfficialSite', 'isShop', 'officialSiteCompanies', 'reviews', 'shopRating', 'sqi'],
-  traffic: ['screenShot', 'topCountryShares', 'trafficSources', 'estimatedMonthlyVisits', 'engagementMetrics', 'sitePositioning', 'topKeywords'],
+  traffic: [
+    'screenShot',
+    'topCountryShares',
+    'trafficSources',
+    'estimatedMonthlyVisits',
+    'engagementMetrics',
+    'sitePositioning',
+    'topKeywords',
+  ],
   domainReviews: ['rating', 'reviewsCount', 'aspects', 'yearlyAnalytics'],
-  companyInfo: ['fullName', 'shortName', 'opf', 'readonlyegistrationDate', 'registrationDateString', 'registrationAddress', 'federalDistrict', 'status', 'city', 'country'],
+  companyInfo: [
+    'fullName',
+    'shortName',
+    'opf',
+    'readonlyegistrationDate',
+    'registrationDateString',
+    'registrationAddress',
+    'federalDistrict',
+    'status',
+    'city',
+    'country',
+  ],
   companyContacts: ['phoneNumbers', 'emails'],
   companyRequisites: ['inn', 'kpp', 'ogrn', 'registrator', 'report', 'okato', 'oktmo', 'okpo', 'mainOkved', 'otherOkveds'],
   companyDocuments: ['ftsRegistration', 'ftsReport', 'pfRegistration', 'sifRegistration', 'smb', 'licenses'],
@@ -32,7 +105,14 @@ const SPEC: Record<string, readonly string[]> = {
   companyPredecessorsAndSuccessors: ['predecessors', 'successors'],
   financeAsset: ['mainAssets', 'nonCurrentAssets', 'currentAssets', 'balance'],
   financeLiability: ['capitalAndReserves', 'longTermObligations', 'shortTermObligations', 'balance'],
-  financeResults: ['revenueAndCost', 'operatingExpenses', 'otherIncomeExpenses', 'taxesAndNetProfit', 'comprehensiveResult', 'earningsPerShare'],
+  financeResults: [
+    'revenueAndCost',
+    'operatingExpenses',
+    'otherIncomeExpenses',
+    'taxesAndNetProfit',
+    'comprehensiveResult',
+    'earningsPerShare',
+  ],
   financeCapital: ['capitalValues', 'capitalIncrease', 'capitalDecrease', 'capitalAdjustments'],
   financeCashFlow: ['operating', 'investing', 'financing', 'summary'],
   financeTargetUsage: ['fundsReceived', 'fundsUsed', 'balances'],
@@ -40,10 +120,34 @@ const SPEC: Record<string, readonly string[]> = {
   companyReviews: ['rating', 'reviewsCount', 'aspects', 'yearlyAnalytics'],
 };
 const BLOCKS: Record<'domain' | 'company', string[]> = {
-  domain: ['websiteInfo', 'domainCategories', 'websiteContacts', 'websiteRequisites', 'websiteResponseHeaders', 'websiteTechnologies', 'whoIs', 'dns', 'rating', 'traffic', 'domainReviews'],
+  domain: [
+    'websiteInfo',
+    'domainCategories',
+    'websiteContacts',
+    'websiteRequisites',
+    'websiteResponseHeaders',
+    'websiteTechnologies',
+    'whoIs',
+    'dns',
+    'rating',
+    'traffic',
+    'domainReviews',
+  ],
   company: [
-    'companyInfo', 'companyContacts', 'companyRequisites', 'companyDocuments', 'companyManagersAndFounders', 'companyPredecessorsAndSuccessors',
-    'financeAsset', 'financeLiability', 'financeResults', 'financeCapital', 'financeCashFlow', 'financeTargetUsage', 'companyCategories', 'companyReviews',
+    'companyInfo',
+    'companyContacts',
+    'companyRequisites',
+    'companyDocuments',
+    'companyManagersAndFounders',
+    'companyPredecessorsAndSuccessors',
+    'financeAsset',
+    'financeLiability',
+    'financeResults',
+    'financeCapital',
+    'financeCashFlow',
+    'financeTargetUsage',
+    'companyCategories',
+    'companyReviews',
   ],
 };
 const HEADER = ['id', 'title', 'href', 'provider', 'searchTags'];
@@ -62,7 +166,11 @@ function fullRecord(kind: 'domain' | 'company'): Rec {
 }
 
 /** Lists that are often empty in real data (most companies have no licences or predecessors). */
-const MAY_BE_EMPTY = new Set(['companyPredecessorsAndSuccessors.predecessors', 'companyPredecessorsAndSuccessors.successors', 'companyDocuments.licenses']);
+const MAY_BE_EMPTY = new Set([
+  'companyPredecessorsAndSuccessors.predecessors',
+  'companyPredecessorsAndSuccessors.successors',
+  'companyDocuments.licenses',
+]);
 
 function expectFilled(value: unknown, where: string): void {
   expect(value, where).not.toBeNull();
@@ -102,7 +210,20 @@ describe('record bodies', () => {
     expect((record.websiteResponseHeaders as Rec).hostIp).toBe((dns.a as string[])[0]);
     expect(dns.ns).toEqual((record.whoIs as Rec).dnsServers);
     const tech = ((record.websiteTechnologies as Rec).technologies as Rec[])[0] as Rec;
-    expect(Object.keys(tech)).toEqual(['name', 'description', 'foundBy', 'website', 'cpe', 'pricing', 'oss', 'saas', 'icon', 'technologyCategories', 'technologyGroups', 'searchTags']);
+    expect(Object.keys(tech)).toEqual([
+      'name',
+      'description',
+      'foundBy',
+      'website',
+      'cpe',
+      'pricing',
+      'oss',
+      'saas',
+      'icon',
+      'technologyCategories',
+      'technologyGroups',
+      'searchTags',
+    ]);
     const traffic = record.traffic as Rec;
     expect(Object.keys(traffic.engagementMetrics as Rec)).toEqual(['visits', 'pagePerVisit', 'timeOnSite', 'bounceRate']);
     expect(Object.keys(traffic.sitePositioning as Rec)).toEqual(['globalRank', 'countryRank', 'categoryRank', 'category']);
@@ -113,7 +234,12 @@ describe('record bodies', () => {
     expect(Object.keys(year)).toEqual(['year', 'ratingDistribution', 'individualRatings', 'monthlyAverageRatings', 'monthlyReviewCounts']);
     expect(Object.keys((year.ratingDistribution as Rec).data as Rec)).toEqual(['1', '2', '3', '4', '5']);
     expect(((year.individualRatings as Rec).data as Rec[])[0]).toEqual({ date: expect.stringMatching(ISO), value: expect.any(Number) });
-    expect(Object.keys(year.monthlyReviewCounts as Rec)).toEqual(['data', 'engagementTrendSlope', 'volumeVolatility', 'yearlyGrowthPercentage']);
+    expect(Object.keys(year.monthlyReviewCounts as Rec)).toEqual([
+      'data',
+      'engagementTrendSlope',
+      'volumeVolatility',
+      'yearlyGrowthPercentage',
+    ]);
   });
 
   it('company blocks: registration data, persons, finance Record<year, Record<code, {value}>> with balancing totals', () => {
@@ -123,10 +249,17 @@ describe('record bodies', () => {
     expect((record.companyRequisites as Rec).ogrn).toBe(node?.ogrn);
     expect((record.companyInfo as Rec).shortName).toBe(node?.title);
     expect((record.companyInfo as Rec).readonlyegistrationDate).toMatch(ISO);
-    const person = (((record.companyManagersAndFounders as Rec).managers as Rec[])[0]) as Rec;
+    const person = ((record.companyManagersAndFounders as Rec).managers as Rec[])[0] as Rec;
     expect(Object.keys(person)).toEqual(['ogrn', 'inn', 'name', 'post', 'type']);
     const docs = record.companyDocuments as Rec;
-    expect(Object.keys(docs.ftsRegistration as Rec)).toEqual(['type', 'series', 'number', 'issueDate', 'issueDateString', 'issueAuthority']);
+    expect(Object.keys(docs.ftsRegistration as Rec)).toEqual([
+      'type',
+      'series',
+      'number',
+      'issueDate',
+      'issueDateString',
+      'issueAuthority',
+    ]);
     expect(Object.keys(docs.smb as Rec)).toEqual(['type', 'category', 'issueDate', 'issueDateString']);
     const assets = (record.financeAsset as Rec).balance as Record<string, Record<string, { value: number }>>;
     const liabilities = (record.financeLiability as Rec).balance as Record<string, Record<string, { value: number }>>;
@@ -136,9 +269,23 @@ describe('record bodies', () => {
       expect(y).toMatch(/^\d{4}$/);
       expect(assets[y]?.['1600']?.value).toBe(liabilities[y]?.['1700']?.value);
     }
-    const withLicence = graph.ids('company').map((id) => buildRecord(graph, 'company', id)).find((r) => ((r?.companyDocuments as Rec | null)?.licenses as unknown[] | undefined)?.length);
+    const withLicence = graph
+      .ids('company')
+      .map((id) => buildRecord(graph, 'company', id))
+      .find((r) => ((r?.companyDocuments as Rec | null)?.licenses as unknown[] | undefined)?.length);
     const licence = ((withLicence!.companyDocuments as Rec).licenses as Rec[])[0] as Rec;
-    expect(Object.keys(licence)).toEqual(['series', 'number', 'issueDate', 'issueAuthority', 'suspendDate', 'suspendAuthority', 'validFrom', 'validTo', 'activities', 'addresses']);
+    expect(Object.keys(licence)).toEqual([
+      'series',
+      'number',
+      'issueDate',
+      'issueAuthority',
+      'suspendDate',
+      'suspendAuthority',
+      'validFrom',
+      'validTo',
+      'activities',
+      'addresses',
+    ]);
   });
 
   it.each(['email', 'phone'] as const)('%s: header and the five related lists, no blocks', (kind) => {
@@ -147,7 +294,9 @@ describe('record bodies', () => {
   });
 
   it('list entries are shallow: header + companyRequisites for companies, address + companyId for branches', () => {
-    const company = graph.ids('company').find((id) => graph.list(id, 'relatedBranches').length > 0 && graph.list(id, 'relatedCompanies').length > 0) as number;
+    const company = graph
+      .ids('company')
+      .find((id) => graph.list(id, 'relatedBranches').length > 0 && graph.list(id, 'relatedCompanies').length > 0) as number;
     const record = buildRecord(graph, 'company', company) as Rec;
     const related = (record.relatedCompanies as Rec[])[0] as Rec;
     expect(Object.keys(related)).toEqual([...HEADER, 'companyRequisites']);
@@ -162,12 +311,16 @@ describe('record bodies', () => {
   });
 
   it('varies deterministically: some blocks null, some absent, some records with an unknown field', () => {
-    const records = graph.ids('domain').slice(0, 400).map((id) => buildRecord(graph, 'domain', id) as Rec);
+    const records = graph
+      .ids('domain')
+      .slice(0, 400)
+      .map((id) => buildRecord(graph, 'domain', id) as Rec);
     expect(records.some((r) => Object.values(r).includes(null))).toBe(true);
     expect(records.some((r) => BLOCKS.domain.some((b) => !(b in r)))).toBe(true);
     expect(records.some((r) => 'experimentalScore' in r)).toBe(true);
     const again = generateGraph({ records: 2000, seed: 11 });
-    for (const id of graph.ids('company').slice(0, 30)) expect(buildRecord(again, 'company', id)).toEqual(buildRecord(graph, 'company', id));
+    for (const id of graph.ids('company').slice(0, 30))
+      expect(buildRecord(again, 'company', id)).toEqual(buildRecord(graph, 'company', id));
   });
 
   it('answers nothing for branches, dangling ids and ids of another kind', () => {

@@ -136,6 +136,12 @@ describe('sandbox stats', () => {
     ]);
     expect(s.maxPerSecond).toEqual({ second, count: 3 });
     sandbox.stats.reset();
-    expect(sandbox.stats.snapshot()).toMatchObject({ total: 0, byStatus: {}, perSecond: [], maxPerSecond: null, requestsDuringRetryAfter: 0 });
+    expect(sandbox.stats.snapshot()).toMatchObject({
+      total: 0,
+      byStatus: {},
+      perSecond: [],
+      maxPerSecond: null,
+      requestsDuringRetryAfter: 0,
+    });
   });
 });

@@ -13,7 +13,9 @@ describe('sandbox start-up', () => {
       const first = await get(sandbox, byId('domain', sandbox.graph.ids('domain')[0] as number));
       const firstAnswer = performance.now() - started;
       expect(first.status).toBe(200);
-      console.log(`[sandbox] 10,000 records: listening after ${ready.toFixed(0)} ms, first record after ${firstAnswer.toFixed(0)} ms, ${sandbox.graph.nodeCount} nodes`);
+      console.log(
+        `[sandbox] 10,000 records: listening after ${ready.toFixed(0)} ms, first record after ${firstAnswer.toFixed(0)} ms, ${sandbox.graph.nodeCount} nodes`,
+      );
     } finally {
       await sandbox.close();
     }
@@ -26,6 +28,8 @@ describe('sandbox start-up', () => {
     const ms = performance.now() - started;
     const heap = (process.memoryUsage().heapUsed - before) / 1e6;
     expect(graph.recordCount).toBe(100_000);
-    console.log(`[sandbox] 100,000 records: generated in ${ms.toFixed(0)} ms, heap +${heap.toFixed(0)} MB (skeleton only; bodies are built per request)`);
+    console.log(
+      `[sandbox] 100,000 records: generated in ${ms.toFixed(0)} ms, heap +${heap.toFixed(0)} MB (skeleton only; bodies are built per request)`,
+    );
   });
 });

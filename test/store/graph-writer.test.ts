@@ -12,8 +12,10 @@ const NOW = '2026-11-21T12:00:00.000Z';
 
 describe('writeGraph on a real Neo4j', () => {
   let driver: Driver;
-  const write = (batches: GraphBatch[], now = NOW) => inWriteTransaction(driver, (tx) => writeGraph(tx, batches, now), { database: testConnection().database });
-  const query = async (cypher: string, params: Record<string, unknown> = {}) => (await driver.executeQuery(cypher, params, { database: testConnection().database })).records.map((r) => r.toObject());
+  const write = (batches: GraphBatch[], now = NOW) =>
+    inWriteTransaction(driver, (tx) => writeGraph(tx, batches, now), { database: testConnection().database });
+  const query = async (cypher: string, params: Record<string, unknown> = {}) =>
+    (await driver.executeQuery(cypher, params, { database: testConnection().database })).records.map((r) => r.toObject());
   const counts = async () => (await query('MATCH (n) WITH count(n) AS nodes OPTIONAL MATCH ()-[r]->() RETURN nodes, count(r) AS edges'))[0];
 
   beforeAll(async () => {
@@ -36,9 +38,15 @@ describe('writeGraph on a real Neo4j', () => {
     await write([batch], '2026-11-22T12:00:00.000Z');
     expect(await counts()).toEqual(first);
     expect(first).toEqual({ nodes: batch.nodes.length, edges: batch.edges.length });
-    const [row] = await query('MATCH (d:Landing:Domain {id: $id}) RETURN d.raw AS raw, d.status AS status, d.key AS key, d.registrar AS registrar, labels(d) AS labels', { id: json.id });
+    const [row] = await query(
+      'MATCH (d:Landing:Domain {id: $id}) RETURN d.raw AS raw, d.status AS status, d.key AS key, d.registrar AS registrar, labels(d) AS labels',
+      { id: json.id },
+    );
     expect(row).toMatchObject({ raw: text, status: 'fetched', key: 'lavka-chaya.ru', registrar: 'RU-CENTER-RU' });
-    const [edge] = await query('MATCH (:Domain {id: $id})-[r:SIMILAR]->() RETURN r.list AS list, toString(r.firstSeenAt) AS first, toString(r.lastSeenAt) AS last', { id: json.id });
+    const [edge] = await query(
+      'MATCH (:Domain {id: $id})-[r:SIMILAR]->() RETURN r.list AS list, toString(r.firstSeenAt) AS first, toString(r.lastSeenAt) AS last',
+      { id: json.id },
+    );
     expect(edge).toMatchObject({ list: 'similarDomains', first: '2026-11-21T12:00:00Z', last: '2026-11-22T12:00:00Z' });
   });
 
@@ -48,7 +56,10 @@ describe('writeGraph on a real Neo4j', () => {
     const stubOfSelf: GraphBatch = { nodes: [{ ...batch.self, status: 'stub', title: 'stale', raw: null, props: {} }], edges: [] };
     await write([stubOfSelf]);
     await write([{ nodes: [mapUnfetched({ kind: 'domain', id: json.id as number }, 'failed', 'API_RETRIES_EXHAUSTED')], edges: [] }]);
-    const [row] = await query('MATCH (d:Domain {id: $id}) RETURN d.status AS status, d.title AS title, d.raw IS NOT NULL AS hasRaw, d.lastError AS lastError', { id: json.id });
+    const [row] = await query(
+      'MATCH (d:Domain {id: $id}) RETURN d.status AS status, d.title AS title, d.raw IS NOT NULL AS hasRaw, d.lastError AS lastError',
+      { id: json.id },
+    );
     expect(row).toEqual({ status: 'fetched', title: json.title, hasRaw: true, lastError: 'API_RETRIES_EXHAUSTED' });
   });
 
@@ -72,7 +83,9 @@ describe('writeGraph on a real Neo4j', () => {
       (r.websiteInfo as Record<string, unknown>).title = hostile;
     });
     await write([batch]);
-    const rows = await query("MATCH (d:Domain {key: 'lavka-chaya.ru'}) RETURN d.id AS id, d.status AS status, d.siteTitle AS siteTitle, EXISTS { (d)-[:TEST_LINK]->() } AS kept");
+    const rows = await query(
+      "MATCH (d:Domain {key: 'lavka-chaya.ru'}) RETURN d.id AS id, d.status AS status, d.siteTitle AS siteTitle, EXISTS { (d)-[:TEST_LINK]->() } AS kept",
+    );
     expect(rows).toEqual([{ id: json.id, status: 'fetched', siteTitle: hostile, kept: true }]);
   });
 
@@ -83,7 +96,9 @@ describe('writeGraph on a real Neo4j', () => {
       r.id = 999_999;
     }).batch;
     await write([{ nodes: [other.self], edges: [] }]);
-    const rows = await query("MATCH (d:Domain) WHERE d.key = 'lavka-chaya.ru' OR d.keyConflict = 'lavka-chaya.ru' RETURN d.id AS id, d.key AS key, d.keyConflict AS conflict ORDER BY id");
+    const rows = await query(
+      "MATCH (d:Domain) WHERE d.key = 'lavka-chaya.ru' OR d.keyConflict = 'lavka-chaya.ru' RETURN d.id AS id, d.key AS key, d.keyConflict AS conflict ORDER BY id",
+    );
     expect(rows).toEqual([
       { id: 999_999, key: null, conflict: 'lavka-chaya.ru' },
       { id: batch.self.id, key: 'lavka-chaya.ru', conflict: null },
@@ -92,7 +107,7 @@ describe('writeGraph on a real Neo4j', () => {
 
   it('refuses a kind or a relationship type outside its fixed tables instead of making a label or type of it', async () => {
     const { batch } = domainBatch();
-    const node = { ...batch.nodes[0]!, kind: "x`) DETACH DELETE n //" } as unknown as GraphBatch['nodes'][number];
+    const node = { ...batch.nodes[0]!, kind: 'x`) DETACH DELETE n //' } as unknown as GraphBatch['nodes'][number];
     await expect(write([{ nodes: [node], edges: [] }])).rejects.toMatchObject({ code: 'NEO4J_QUERY' });
     const edge = { ...batch.edges[0]!, type: 'OWNS' } as unknown as GraphBatch['edges'][number];
     await expect(write([{ nodes: batch.nodes, edges: [edge] }])).rejects.toMatchObject({ code: 'NEO4J_QUERY' });

@@ -23,10 +23,27 @@ describe('cypher/schema.cypher on a real Neo4j', () => {
   it('MERGEs a node and reads it back, and a duplicate key is refused', async () => {
     const { database } = testConnection();
     const hostile = "'}) DETACH DELETE n // пример 🚀";
-    await runText(driver, 'MERGE (d:Landing:Domain {kind: "domain", key: $key}) SET d.title = $title', { key: 'example.com', title: hostile }, { database });
-    await runText(driver, 'MERGE (d:Landing:Domain {kind: "domain", key: $key}) SET d.title = $title', { key: 'example.com', title: hostile }, { database });
-    const rows = await runText(driver, 'MATCH (d:Domain {key: $key}) RETURN d.title AS title, count(*) AS n', { key: 'example.com' }, { mode: 'read', database });
+    await runText(
+      driver,
+      'MERGE (d:Landing:Domain {kind: "domain", key: $key}) SET d.title = $title',
+      { key: 'example.com', title: hostile },
+      { database },
+    );
+    await runText(
+      driver,
+      'MERGE (d:Landing:Domain {kind: "domain", key: $key}) SET d.title = $title',
+      { key: 'example.com', title: hostile },
+      { database },
+    );
+    const rows = await runText(
+      driver,
+      'MATCH (d:Domain {key: $key}) RETURN d.title AS title, count(*) AS n',
+      { key: 'example.com' },
+      { mode: 'read', database },
+    );
     expect(rows).toEqual([{ title: hostile, n: 1 }]);
-    await expect(runText(driver, 'CREATE (:Landing:Domain {kind: "domain", key: $key})', { key: 'example.com' }, { database })).rejects.toMatchObject({ code: 'NEO4J_CONFLICT' });
+    await expect(
+      runText(driver, 'CREATE (:Landing:Domain {kind: "domain", key: $key})', { key: 'example.com' }, { database }),
+    ).rejects.toMatchObject({ code: 'NEO4J_CONFLICT' });
   });
 });

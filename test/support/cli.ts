@@ -16,7 +16,15 @@ export function startCli(args: string[], env: Record<string, string> = {}): CliR
   const { uri, username, password, database } = testConnection();
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NEO4J_URI: uri, NEO4J_USERNAME: username, NEO4J_PASSWORD: password, ...(database ? { NEO4J_DATABASE: database } : {}), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NEO4J_URI: uri,
+      NEO4J_USERNAME: username,
+      NEO4J_PASSWORD: password,
+      ...(database ? { NEO4J_DATABASE: database } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -86,12 +86,17 @@ async function fromLocalScript(): Promise<Found> {
   const httpPort = process.env.NEO4J_TEST_HTTP_PORT ?? '7475';
   const script = path.join(projectRoot, 'scripts/neo4j-local');
   const args = ['--home', home, '--bolt-port', boltPort, '--http-port', httpPort];
-  const wasRunning = await run('bash', [script, 'status', ...args]).then(() => true, () => false);
+  const wasRunning = await run('bash', [script, 'status', ...args]).then(
+    () => true,
+    () => false,
+  );
   try {
     await run('bash', [script, 'start', ...args], { maxBuffer: 10 * 1024 * 1024 });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? '';
-    throw new Error(`No Neo4j for the tests: NEO4J_URI is unset, no container runtime answers, and scripts/neo4j-local could not start one:\n${stderr}`);
+    throw new Error(
+      `No Neo4j for the tests: NEO4J_URI is unset, no container runtime answers, and scripts/neo4j-local could not start one:\n${stderr}`,
+    );
   }
   const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
   return {

@@ -15,15 +15,26 @@ export interface GraphDump {
 
 export async function dumpGraph(driver: Driver, database?: string): Promise<GraphDump> {
   const opts = database ? { database } : {};
-  const nodes = await driver.executeQuery('MATCH (n:Landing) WHERE n.id IS NOT NULL RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status, labels(n) AS labels', {}, opts);
+  const nodes = await driver.executeQuery(
+    'MATCH (n:Landing) WHERE n.id IS NOT NULL RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status, labels(n) AS labels',
+    {},
+    opts,
+  );
   const edges = await driver.executeQuery(
     'MATCH (a:Landing)-[r:RELATED|SIMILAR|COMPETITOR]->(b:Landing) RETURN type(r) AS type, r.list AS list, a.kind AS ak, a.id AS ai, b.kind AS bk, b.id AS bi',
     {},
     opts,
   );
   return {
-    nodes: nodes.records.map((r) => `${r.get('kind')}#${r.get('id')} ${r.get('status')} ${r.get('key') ?? '-'} [${[...(r.get('labels') as string[])].sort().join(',')}]`).sort(),
-    edges: edges.records.map((r) => `${r.get('ak')}#${r.get('ai')} -${r.get('type')}:${r.get('list')}-> ${r.get('bk')}#${r.get('bi')}`).sort(),
+    nodes: nodes.records
+      .map(
+        (r) =>
+          `${r.get('kind')}#${r.get('id')} ${r.get('status')} ${r.get('key') ?? '-'} [${[...(r.get('labels') as string[])].sort().join(',')}]`,
+      )
+      .sort(),
+    edges: edges.records
+      .map((r) => `${r.get('ak')}#${r.get('ai')} -${r.get('type')}:${r.get('list')}-> ${r.get('bk')}#${r.get('bi')}`)
+      .sort(),
   };
 }
 
@@ -36,7 +47,11 @@ export async function dumpBlockLayer(driver: Driver, database?: string): Promise
     {},
     opts,
   );
-  const stubs = await driver.executeQuery("MATCH (n:Landing) WHERE n.id IS NULL RETURN n.kind + ':' + n.key + ' ' + n.status AS k", {}, opts);
+  const stubs = await driver.executeQuery(
+    "MATCH (n:Landing) WHERE n.id IS NULL RETURN n.kind + ':' + n.key + ' ' + n.status AS k",
+    {},
+    opts,
+  );
   return [...pivots.records, ...links.records, ...stubs.records].map((r) => String(r.get('k'))).sort();
 }
 

@@ -6,7 +6,10 @@ import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
  * seconds (query, status, lock waits), checked every `everyMs`. A test that hangs on Neo4j then leaves
  * in the CI log what it waited for, instead of only a time-out. Returns a function that stops watching.
  */
-export function watchLongTransactions(connection: Neo4jConnection, options: { everyMs?: number; olderThanS?: number } = {}): () => Promise<void> {
+export function watchLongTransactions(
+  connection: Neo4jConnection,
+  options: { everyMs?: number; olderThanS?: number } = {},
+): () => Promise<void> {
   const everyMs = options.everyMs ?? 30_000;
   const olderThanS = options.olderThanS ?? 60;
   let driver: Driver | undefined;
@@ -32,7 +35,9 @@ export function watchLongTransactions(connection: Neo4jConnection, options: { ev
       );
       for (const record of records) {
         const row = record.toObject();
-        const line = JSON.stringify(row, (_key, value: unknown) => (typeof value === 'object' && value !== null && 'low' in value ? String(value) : value));
+        const line = JSON.stringify(row, (_key, value: unknown) =>
+          typeof value === 'object' && value !== null && 'low' in value ? String(value) : value,
+        );
         const key = `${String(row.transactionId)}|${String(row.status)}`;
         if (seen.has(key)) continue;
         seen.add(key);

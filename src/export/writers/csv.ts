@@ -23,15 +23,23 @@ export async function writeCsv(subgraph: Subgraph, folder: string): Promise<Writ
   let bytes = 0;
   const files: string[] = [];
   for (const [name, nodes] of nodeFiles) {
-    bytes += await writeChunks(path.join(folder, name), table(nodes, [':ID', ':LABEL'], (n) => [n.elementKey, n.labels.join(arrayDelimiter)], arrayDelimiter));
+    bytes += await writeChunks(
+      path.join(folder, name),
+      table(nodes, [':ID', ':LABEL'], (n) => [n.elementKey, n.labels.join(arrayDelimiter)], arrayDelimiter),
+    );
     files.push(name);
   }
   for (const [name, edges] of edgeFiles) {
-    bytes += await writeChunks(path.join(folder, name), table(edges, [':START_ID', ':END_ID', ':TYPE'], (e: ExportEdge) => [e.from, e.to, e.type], arrayDelimiter));
+    bytes += await writeChunks(
+      path.join(folder, name),
+      table(edges, [':START_ID', ':END_ID', ':TYPE'], (e: ExportEdge) => [e.from, e.to, e.type], arrayDelimiter),
+    );
     files.push(name);
   }
   const layout = { arrayDelimiter, nodes: [...nodeFiles.keys()], relationships: [...edgeFiles.keys()] };
-  bytes += await writeChunks(path.join(folder, 'provenance.json'), [`${JSON.stringify({ provenance: subgraph.provenance, layout }, null, 2)}\n`]);
+  bytes += await writeChunks(path.join(folder, 'provenance.json'), [
+    `${JSON.stringify({ provenance: subgraph.provenance, layout }, null, 2)}\n`,
+  ]);
   bytes += await writeChunks(path.join(folder, 'import.sh'), [importScript(layout)]);
   files.push('provenance.json', 'import.sh');
   return { path: folder, files: files.map((f) => path.join(folder, f)), bytes };
@@ -41,7 +49,12 @@ function isOurs(name: string): boolean {
   return /^(nodes|relationships)-[\p{L}\p{N}_]+\.csv$/u.test(name) || ['provenance.json', 'import.sh', 'import.report'].includes(name);
 }
 
-function* table<T extends { properties: Properties }>(rows: readonly T[], fixed: string[], fixedValues: (row: T) => string[], arrayDelimiter: string): Generator<string> {
+function* table<T extends { properties: Properties }>(
+  rows: readonly T[],
+  fixed: string[],
+  fixedValues: (row: T) => string[],
+  arrayDelimiter: string,
+): Generator<string> {
   const columns = columnsOf(rows.map((r) => r.properties));
   yield `${[...fixed, ...columns.map(header)].map(csvField).join(',')}\n`;
   for (const row of rows) {

@@ -99,7 +99,9 @@ function rowMap(keys: readonly string[], valueAt: (key: string, index: number) =
 
 /** A map literal of typed values, in name order. */
 export function literalMap(properties: Properties): string {
-  const entries = Object.keys(properties).sort().map((k) => `${cypherName(k)}: ${literal(properties[k]!)}`);
+  const entries = Object.keys(properties)
+    .sort()
+    .map((k) => `${cypherName(k)}: ${literal(properties[k]!)}`);
   return `{${entries.join(', ')}}`;
 }
 

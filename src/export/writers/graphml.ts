@@ -27,8 +27,18 @@ interface Key extends Column {
 }
 
 function* graphmlChunks(subgraph: Subgraph): Generator<string> {
-  const nodeKeys = keysFor('nk', columnsOf(subgraph.nodes.map((n) => n.properties)), NODE_EXTRAS, subgraph.nodes.map((n) => n.properties));
-  const edgeKeys = keysFor('ek', columnsOf(subgraph.edges.map((e) => e.properties)), EDGE_EXTRAS, subgraph.edges.map((e) => e.properties));
+  const nodeKeys = keysFor(
+    'nk',
+    columnsOf(subgraph.nodes.map((n) => n.properties)),
+    NODE_EXTRAS,
+    subgraph.nodes.map((n) => n.properties),
+  );
+  const edgeKeys = keysFor(
+    'ek',
+    columnsOf(subgraph.edges.map((e) => e.properties)),
+    EDGE_EXTRAS,
+    subgraph.edges.map((e) => e.properties),
+  );
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
   yield '<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
   yield ' xmlns:y="http://www.yworks.com/xml/graphml"';
@@ -47,7 +57,8 @@ function* graphmlChunks(subgraph: Subgraph): Generator<string> {
   for (const node of subgraph.nodes) {
     const name = displayName(node);
     let xml = `    <node id="${idOf.get(node.elementKey)!}">`;
-    xml += data('label', name) + data('labels', node.labels.join(':')) + data('elementKey', node.elementKey) + dataOf(node.properties, nodeKeys);
+    xml +=
+      data('label', name) + data('labels', node.labels.join(':')) + data('elementKey', node.elementKey) + dataOf(node.properties, nodeKeys);
     xml += `<data key="yfiles"><y:ShapeNode><y:Geometry width="40" height="40"/><y:Fill color="${colourOf(kindLabel(node))}"/>`;
     xml += `<y:Shape type="ellipse"/><y:NodeLabel>${escapeMarkup(name)}</y:NodeLabel></y:ShapeNode></data></node>\n`;
     yield xml;

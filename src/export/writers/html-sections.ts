@@ -29,9 +29,17 @@ export function provenanceSection(subgraph: Subgraph): string {
     ['Nodes / relationships', `${p.counts.nodes} / ${p.counts.edges}`],
     ['Limits', `--max-nodes ${p.parameters.maxNodes}, --max-edges ${p.parameters.maxEdges}`],
     ['Exported at', p.exportedAt],
-    ['Crawl', p.crawl ? `${p.crawl.id} (${p.crawl.status ?? 'unknown'}; depth ${p.crawl.maxDepth ?? '?'}; seeds ${p.crawl.seeds.join(', ')})` : 'no crawl recorded'],
+    [
+      'Crawl',
+      p.crawl
+        ? `${p.crawl.id} (${p.crawl.status ?? 'unknown'}; depth ${p.crawl.maxDepth ?? '?'}; seeds ${p.crawl.seeds.join(', ')})`
+        : 'no crawl recorded',
+    ],
     ['Crawl started / finished', p.crawl ? `${p.crawl.startedAt ?? '—'} / ${p.crawl.finishedAt ?? '—'}` : '—'],
-    ['Source', [p.source.address, p.source.agent, p.source.database ? `database ${p.source.database}` : ''].filter(Boolean).join(', ') || '—'],
+    [
+      'Source',
+      [p.source.address, p.source.agent, p.source.database ? `database ${p.source.database}` : ''].filter(Boolean).join(', ') || '—',
+    ],
     ['Tool', `${p.tool.name} ${p.tool.version}`],
   ];
   const body = rows.map(([k, v]) => `<tr><th>${escapeMarkup(k!)}</th><td>${escapeMarkup(v!)}</td></tr>`).join('\n');
@@ -42,7 +50,10 @@ export function provenanceSection(subgraph: Subgraph): string {
 export function kindsSection(subgraph: Subgraph): string {
   const byKind = [...groupBy(subgraph.nodes, kindLabel)].sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1));
   const body = byKind
-    .map(([kind, nodes]) => `<tr><td><span class="swatch" style="background:${colourOf(kind)}"></span>${escapeMarkup(kind)}</td><td>${isPivot(nodes[0]!) ? 'pivot' : 'record'}</td><td class="num">${nodes.length}</td></tr>`)
+    .map(
+      ([kind, nodes]) =>
+        `<tr><td><span class="swatch" style="background:${colourOf(kind)}"></span>${escapeMarkup(kind)}</td><td>${isPivot(nodes[0]!) ? 'pivot' : 'record'}</td><td class="num">${nodes.length}</td></tr>`,
+    )
     .join('\n');
   return `<h2>Entities per kind</h2>\n<table><thead><tr><th>Kind</th><th>Type</th><th>Count</th></tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
@@ -76,7 +87,14 @@ export function domainsSection(subgraph: Subgraph): string {
     .map((n) => {
       const p = n.properties;
       const ips = new Set([...stringsOf(p, 'dnsA'), ...stringsOf(p, 'hostIp'), ...(ipsOf.get(n.elementKey) ?? [])]);
-      return [displayName(n), displayValue(p.registrar), displayValue(p.createdAt), displayValue(p.expiresAt), [...ips].sort().join(', '), displayValue(p.status)];
+      return [
+        displayName(n),
+        displayValue(p.registrar),
+        displayValue(p.createdAt),
+        displayValue(p.expiresAt),
+        [...ips].sort().join(', '),
+        displayValue(p.status),
+      ];
     })
     .sort(byFirst);
   return table('Domains', ['Domain', 'Registrar', 'Created', 'Expires', 'IP addresses', 'Record'], rows);
@@ -87,7 +105,10 @@ export function sharedPivotsSection(subgraph: Subgraph): string {
   const nodes = new Map(subgraph.nodes.map((n) => [n.elementKey, n]));
   const sharers = new Map<string, Set<string>>();
   for (const e of subgraph.edges) {
-    for (const [pivot, other] of [[e.to, e.from], [e.from, e.to]] as const) {
+    for (const [pivot, other] of [
+      [e.to, e.from],
+      [e.from, e.to],
+    ] as const) {
       const p = nodes.get(pivot);
       const o = nodes.get(other);
       if (p && o && isPivot(p) && !isPivot(o)) sharers.set(pivot, (sharers.get(pivot) ?? new Set()).add(other));
@@ -97,7 +118,10 @@ export function sharedPivotsSection(subgraph: Subgraph): string {
     .filter(([, s]) => s.size >= 2)
     .map(([key, s]) => {
       const pivot = nodes.get(key)!;
-      const names = [...s].map((k) => nodes.get(k)!).map((n) => `${displayName(n)} (${kindLabel(n)})`).sort();
+      const names = [...s]
+        .map((k) => nodes.get(k)!)
+        .map((n) => `${displayName(n)} (${kindLabel(n)})`)
+        .sort();
       return [displayName(pivot), kindLabel(pivot), String(s.size), names.join('; ')];
     })
     .sort((a, b) => Number(b[2]) - Number(a[2]) || byFirst(a, b));

@@ -104,4 +104,3 @@ function seedByKey(node: Subgraph['nodes'][number], seeds: ReadonlySet<string>):
   const key = node.properties.key?.value;
   return typeof kind === 'string' && typeof key === 'string' && !isPivot(node) && seeds.has(`${kind}:${key}`);
 }
-

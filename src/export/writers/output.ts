@@ -38,11 +38,19 @@ export async function writeChunks(file: string, chunks: Iterable<string>): Promi
 /** A folder for a multi-file export: made when absent; refused when it is a file or holds other files than a previous export's. */
 export async function prepareFolder(folder: string, ours: (name: string) => boolean): Promise<void> {
   const info = await stat(folder).catch(() => undefined);
-  if (info && !info.isDirectory()) throw new LandingGraphError('CONFIG_INVALID', `--out ${quoteValue(folder)} is a file; the csv format writes a folder`);
+  if (info && !info.isDirectory())
+    throw new LandingGraphError('CONFIG_INVALID', `--out ${quoteValue(folder)} is a file; the csv format writes a folder`);
   await mkdir(folder, { recursive: true });
   const names = await readdir(folder);
   const foreign = names.filter((n) => !ours(n));
-  if (foreign.length > 0) throw new LandingGraphError('CONFIG_INVALID', `--out ${quoteValue(folder)} holds other files (${foreign.slice(0, 3).map((n) => quoteValue(n)).join(', ')}); give an empty or new folder`);
+  if (foreign.length > 0)
+    throw new LandingGraphError(
+      'CONFIG_INVALID',
+      `--out ${quoteValue(folder)} holds other files (${foreign
+        .slice(0, 3)
+        .map((n) => quoteValue(n))
+        .join(', ')}); give an empty or new folder`,
+    );
   // A previous export's files go: a label or type it had may be absent now.
   await Promise.all(names.map((n) => rm(path.join(folder, n), { force: true })));
 }

@@ -13,7 +13,11 @@ type Okved = NonNullable<CompanyLanding['companyRequisites']>['mainOkved'];
 const PEOPLE: readonly { via: string; role: OfficerRole; read: (r: CompanyLanding) => People }[] = [
   { via: 'companyManagersAndFounders.managers', role: 'manager', read: (r) => r.companyManagersAndFounders?.managers },
   { via: 'companyManagersAndFounders.founders', role: 'founder', read: (r) => r.companyManagersAndFounders?.founders },
-  { via: 'companyPredecessorsAndSuccessors.predecessors', role: 'predecessor', read: (r) => r.companyPredecessorsAndSuccessors?.predecessors },
+  {
+    via: 'companyPredecessorsAndSuccessors.predecessors',
+    role: 'predecessor',
+    read: (r) => r.companyPredecessorsAndSuccessors?.predecessors,
+  },
   { via: 'companyPredecessorsAndSuccessors.successors', role: 'successor', read: (r) => r.companyPredecessorsAndSuccessors?.successors },
 ];
 

@@ -24,7 +24,10 @@ export function collectDomain(collector: PivotCollector, record: DomainLanding):
   collector.phones(record.websiteContacts?.phoneNumbers, 'websiteContacts.phoneNumbers');
   collector.emails(record.websiteContacts?.validEmails, 'websiteContacts.validEmails');
   const requisites = record.websiteRequisites;
-  collector.companies({ found: requisites?.inns, via: 'websiteRequisites.inns' }, { found: requisites?.ogrns, via: 'websiteRequisites.ogrns' });
+  collector.companies(
+    { found: requisites?.inns, via: 'websiteRequisites.inns' },
+    { found: requisites?.ogrns, via: 'websiteRequisites.ogrns' },
+  );
   const whoIs = record.whoIs;
   collector.companies({ found: whoIs?.inn, via: 'whoIs.inn' }, { found: whoIs?.ogrn, via: 'whoIs.ogrn' });
 }

@@ -10,7 +10,18 @@ import { collectCompany } from './company.js';
 import { collectDomain } from './domain.js';
 import type { PivotBatch, PivotSelf } from './model.js';
 
-export type { EmbeddedRef, KeyLinkRelation, KeyLinkRow, OfficerRole, PivotBatch, PivotKind, PivotLinkRow, PivotRelation, PivotRow, PivotSelf } from './model.js';
+export type {
+  EmbeddedRef,
+  KeyLinkRelation,
+  KeyLinkRow,
+  OfficerRole,
+  PivotBatch,
+  PivotKind,
+  PivotLinkRow,
+  PivotRelation,
+  PivotRow,
+  PivotSelf,
+} from './model.js';
 export { PIVOT_KINDS, PIVOT_KIND_NAMES } from './model.js';
 export { mergePivotBatches } from './merge.js';
 // For turning a user's search text into the key a query matches (e.g. an IPv6 address as typed).

@@ -56,7 +56,10 @@ const POSTAL_PREFIX = /^(?:\d{5,6}|российская федерация|ро�
 export function addressKey(value: string): string | undefined {
   if (!isMeaningful(value)) return undefined;
   // Before folding: NFKC would spell "№" as "No".
-  let key = foldText(value.replace(/№/g, ' ')).replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  let key = foldText(value.replace(/№/g, ' '))
+    .replace(/[\p{P}\p{S}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   for (let next = key.replace(POSTAL_PREFIX, ''); next !== key; next = key.replace(POSTAL_PREFIX, '')) key = next;
   return isLongEnough(key) ? key : undefined;
 }

@@ -2,10 +2,25 @@ import type { LandingKind } from '../../api/kinds.js';
 import type { SandboxGraph } from '../graph-types.js';
 import { hash32 } from '../prng.js';
 import { SPECIAL_ID_BASE } from '../specials.js';
-import { companyCategories, companyContacts, companyDocuments, companyInfo, companyManagersAndFounders, companyPredecessorsAndSuccessors, companyRequisites } from './company.js';
+import {
+  companyCategories,
+  companyContacts,
+  companyDocuments,
+  companyInfo,
+  companyManagersAndFounders,
+  companyPredecessorsAndSuccessors,
+  companyRequisites,
+} from './company.js';
 import { contextFor, type BlockBuilder } from './context.js';
 import { dns, rating, whoIs } from './domain-net.js';
-import { domainCategories, websiteContacts, websiteInfo, websiteRequisites, websiteResponseHeaders, websiteTechnologies } from './domain-site.js';
+import {
+  domainCategories,
+  websiteContacts,
+  websiteInfo,
+  websiteRequisites,
+  websiteResponseHeaders,
+  websiteTechnologies,
+} from './domain-site.js';
 import { FINANCE_BUILDERS } from './finance.js';
 import { header, relationLists } from './header.js';
 import { reviewsAnalytics } from './reviews.js';

@@ -101,7 +101,11 @@ export const companyDocuments: BlockBuilder = (ctx) => {
     ftsReport: documentOf(rng, 'Сведения о представленной отчётности', from + 365 * 86_400_000, fns),
     pfRegistration: documentOf(rng, 'Уведомление о регистрации в ПФР', from, 'Отделение Фонда пенсионного и социального страхования'),
     sifRegistration: documentOf(rng, 'Уведомление о регистрации в ФСС', from, 'Фонд социального страхования'),
-    smb: { type: 'Юридическое лицо', category: rng.pick(['Микропредприятие', 'Малое предприятие', 'Среднее предприятие']), ...dated('issue', randomDay(rng, Date.UTC(2016, 7, 1), Date.UTC(2026, 0, 1))) },
+    smb: {
+      type: 'Юридическое лицо',
+      category: rng.pick(['Микропредприятие', 'Малое предприятие', 'Среднее предприятие']),
+      ...dated('issue', randomDay(rng, Date.UTC(2016, 7, 1), Date.UTC(2026, 0, 1))),
+    },
     licenses,
     ...updateStamp(rng),
   };
@@ -132,7 +136,13 @@ export const companyPredecessorsAndSuccessors: BlockBuilder = (ctx) => {
   const rng = ctx.rng('companyPredecessorsAndSuccessors');
   const other = (tag: number): Record<string, string> => {
     const serial = (ctx.node.id * 10 + tag) % 10_000_000;
-    return { ogrn: ogrn(2005, '97', serial), inn: legalInn('97', serial), name: `ООО "Реорганизовано ${ctx.node.id}-${tag}"`, post: '', type: 'LEGAL' };
+    return {
+      ogrn: ogrn(2005, '97', serial),
+      inn: legalInn('97', serial),
+      name: `ООО "Реорганизовано ${ctx.node.id}-${tag}"`,
+      post: '',
+      type: 'LEGAL',
+    };
   };
   return { predecessors: rng.chance(0.15) ? [other(1)] : [], successors: rng.chance(0.05) ? [other(2)] : [], ...updateStamp(rng) };
 };

@@ -12,7 +12,9 @@ export const whoIs: BlockBuilder = (ctx) => {
   const created = randomDay(rng, Date.UTC(2003, 0, 1), Date.UTC(2025, 0, 1));
   const changed = randomMoment(rng, Math.max(created, UPDATE_FROM), UPDATE_TO);
   const expiry = created + Math.ceil((UPDATE_TO - created) / (365 * DAY)) * 365 * DAY;
-  const owner = ctx.owner ? { ...requisitesOf(ctx.graph, ctx.owner.id), organizationName: ctx.owner.title } : { inn: '', ogrn: '', organizationName: 'Private Person' };
+  const owner = ctx.owner
+    ? { ...requisitesOf(ctx.graph, ctx.owner.id), organizationName: ctx.owner.title }
+    : { inn: '', ogrn: '', organizationName: 'Private Person' };
   return {
     url: siteUrl(ctx),
     ...owner,

@@ -26,7 +26,11 @@ export const domainCategories: BlockBuilder = (ctx) => {
   const rng = ctx.rng('domainCategories');
   const categories = [ctx.activity.category];
   if (rng.chance(0.3)) categories.push(rng.pick(ACTIVITIES).category);
-  return { categories: [...new Set(categories)], cities: [...new Set(rng.sample(CITIES, rng.int(1, 3)).map((c) => c[0]))], ...updateStamp(rng) };
+  return {
+    categories: [...new Set(categories)],
+    cities: [...new Set(rng.sample(CITIES, rng.int(1, 3)).map((c) => c[0]))],
+    ...updateStamp(rng),
+  };
 };
 
 export const websiteContacts: BlockBuilder = (ctx) => {

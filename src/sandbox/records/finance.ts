@@ -11,8 +11,18 @@ import { updateStamp } from './dates.js';
  * profit lines 2100/2200/2300/2400.
  */
 export const FINANCE_BLOCKS = {
-  financeAsset: { mainAssets: ['1110', '1150'], nonCurrentAssets: ['1170', '1180', '1190', '1100'], currentAssets: ['1210', '1230', '1250', '1200'], balance: ['1600'] },
-  financeLiability: { capitalAndReserves: ['1310', '1370', '1300'], longTermObligations: ['1410', '1400'], shortTermObligations: ['1510', '1520', '1500'], balance: ['1700'] },
+  financeAsset: {
+    mainAssets: ['1110', '1150'],
+    nonCurrentAssets: ['1170', '1180', '1190', '1100'],
+    currentAssets: ['1210', '1230', '1250', '1200'],
+    balance: ['1600'],
+  },
+  financeLiability: {
+    capitalAndReserves: ['1310', '1370', '1300'],
+    longTermObligations: ['1410', '1400'],
+    shortTermObligations: ['1510', '1520', '1500'],
+    balance: ['1700'],
+  },
   financeResults: {
     revenueAndCost: ['2110', '2120', '2100'],
     operatingExpenses: ['2210', '2220', '2200'],
@@ -21,8 +31,18 @@ export const FINANCE_BLOCKS = {
     comprehensiveResult: ['2500', '2510'],
     earningsPerShare: ['2900', '2910'],
   },
-  financeCapital: { capitalValues: ['3100', '3200', '3300'], capitalIncrease: ['3210', '3211', '3212'], capitalDecrease: ['3220', '3221', '3222'], capitalAdjustments: ['3400', '3410'] },
-  financeCashFlow: { operating: ['4110', '4120', '4100'], investing: ['4210', '4220', '4200'], financing: ['4310', '4320', '4300'], summary: ['4400', '4450', '4500'] },
+  financeCapital: {
+    capitalValues: ['3100', '3200', '3300'],
+    capitalIncrease: ['3210', '3211', '3212'],
+    capitalDecrease: ['3220', '3221', '3222'],
+    capitalAdjustments: ['3400', '3410'],
+  },
+  financeCashFlow: {
+    operating: ['4110', '4120', '4100'],
+    investing: ['4210', '4220', '4200'],
+    financing: ['4310', '4320', '4300'],
+    summary: ['4400', '4450', '4500'],
+  },
   financeTargetUsage: { fundsReceived: ['6100', '6200', '6210', '6215'], fundsUsed: ['6300', '6310', '6311'], balances: ['6400'] },
 } as const;
 
@@ -88,4 +108,6 @@ function financeBuilder(name: FinanceBlockName): BlockBuilder {
   };
 }
 
-export const FINANCE_BUILDERS = Object.fromEntries(Object.keys(FINANCE_BLOCKS).map((name) => [name, financeBuilder(name as FinanceBlockName)])) as Record<FinanceBlockName, BlockBuilder>;
+export const FINANCE_BUILDERS = Object.fromEntries(
+  Object.keys(FINANCE_BLOCKS).map((name) => [name, financeBuilder(name as FinanceBlockName)]),
+) as Record<FinanceBlockName, BlockBuilder>;

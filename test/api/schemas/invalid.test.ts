@@ -26,7 +26,11 @@ describe('parseLandingRecord on invalid records', () => {
     const record = { ...fullRecord('domain'), id: 'abc' };
     const error = failure('domain', record);
     expect(error.message).toBe('domain record "abc": id: expected a non-negative integer, got "abc"');
-    expect(error.details).toEqual({ kind: 'domain', issues: [{ path: 'id', message: 'expected a non-negative integer, got "abc"' }], issueCount: 1 });
+    expect(error.details).toEqual({
+      kind: 'domain',
+      issues: [{ path: 'id', message: 'expected a non-negative integer, got "abc"' }],
+      issueCount: 1,
+    });
   });
 
   it.each([
@@ -64,7 +68,9 @@ describe('parseLandingRecord on invalid records', () => {
   it('names a status code given as a string', () => {
     const record = fullRecord('domain');
     (record.websiteResponseHeaders as Json).statusCode = '200';
-    expect(failure('domain', record).message).toBe('domain record 1048576: websiteResponseHeaders.statusCode: expected a number, got "200"');
+    expect(failure('domain', record).message).toBe(
+      'domain record 1048576: websiteResponseHeaders.statusCode: expected a number, got "200"',
+    );
   });
 
   it('names bad values of every sort of field', () => {
@@ -74,15 +80,27 @@ describe('parseLandingRecord on invalid records', () => {
       ['domain', (r) => ((r.dns as Json).a = ['1.2.3.4', 5]), 'dns.a[1]: expected a string, got 5'],
       ['domain', (r) => ((r.rating as Json).https = 'yes'), 'rating.https: expected a boolean, got "yes"'],
       ['domain', (r) => (r.traffic = []), 'traffic: expected an object, got an array of 0'],
-      ['domain', (r) => ((r.traffic as Json).estimatedMonthlyVisits = { '2024-10': '64200' }), 'traffic.estimatedMonthlyVisits["2024-10"]: expected a number, got "64200"'],
+      [
+        'domain',
+        (r) => ((r.traffic as Json).estimatedMonthlyVisits = { '2024-10': '64200' }),
+        'traffic.estimatedMonthlyVisits["2024-10"]: expected a number, got "64200"',
+      ],
       ['domain', (r) => (r.searchTags = ['tag']), 'searchTags[0]: expected an object, got "tag"'],
       [
         'domain',
         (r) => ((((r.domainReviews as Json).yearlyAnalytics as Json)['2023'] as Json).year = '2023'),
         'domainReviews.yearlyAnalytics["2023"].year: expected a number, got "2023"',
       ],
-      ['company', (r) => ((r.financeAsset as Json).balance = { '1600': { '2023': 'abc' } }), 'financeAsset.balance["1600"]["2023"]: expected a finance point (a number or an object), got "abc"'],
-      ['company', (r) => ((r.companyRequisites as Json).mainOkved = ' 47.29'), 'companyRequisites.mainOkved: expected an object, got " 47.29"'],
+      [
+        'company',
+        (r) => ((r.financeAsset as Json).balance = { '1600': { '2023': 'abc' } }),
+        'financeAsset.balance["1600"]["2023"]: expected a finance point (a number or an object), got "abc"',
+      ],
+      [
+        'company',
+        (r) => ((r.companyRequisites as Json).mainOkved = ' 47.29'),
+        'companyRequisites.mainOkved: expected an object, got " 47.29"',
+      ],
       ['company', (r) => (r.relatedBranches = [{ id: 'x' }]), 'relatedBranches[0].id: expected a non-negative integer, got "x"'],
     ];
     for (const [kind, spoil, expected] of cases) {
@@ -102,7 +120,13 @@ describe('parseLandingRecord on invalid records', () => {
 
   it('never puts a huge value into the message', () => {
     const huge = `${'x'.repeat(1_000_000)}'}) DETACH DELETE n //`;
-    const error = failure('domain', { id: 1, title: 7, websiteInfo: { title: ['a'], url: huge.length }, href: { big: huge }, provider: [huge] });
+    const error = failure('domain', {
+      id: 1,
+      title: 7,
+      websiteInfo: { title: ['a'], url: huge.length },
+      href: { big: huge },
+      provider: [huge],
+    });
     expect(error.message).toBe('domain record 1: title: expected a string, got 7');
     expect(JSON.stringify(error.details).length).toBeLessThan(1_000);
     const stringError = failure('domain', { id: huge });

@@ -33,7 +33,8 @@ function coverage(schema: z.core.$ZodType, value: unknown, at = ''): { missing: 
   };
   if ((type === 'optional' || type === 'nullable') && value !== null && value !== undefined) add(coverage(def.innerType!, value, at));
   if (type === 'array' && Array.isArray(value)) for (const [i, item] of value.entries()) add(coverage(def.element!, item, `${at}[${i}]`));
-  if (type === 'record' && typeof value === 'object' && value) for (const [key, item] of Object.entries(value)) add(coverage(def.valueType!, item, `${at}.${key}`));
+  if (type === 'record' && typeof value === 'object' && value)
+    for (const [key, item] of Object.entries(value)) add(coverage(def.valueType!, item, `${at}.${key}`));
   if (type === 'object' && typeof value === 'object' && value) {
     const shape = def.shape as unknown as Record<string, z.core.$ZodType>;
     const declared = Object.keys(shape);
@@ -93,7 +94,7 @@ describe.each(LANDING_KINDS)('a %s record', (kind) => {
   });
 
   it('passes hostile, Cyrillic and emoji text through verbatim', () => {
-    const hostile = "'}) DETACH DELETE n // \"; DROP TABLE x; -- Привет, мир 🚀👩‍👩‍👧 \u0000\u2028 <script>";
+    const hostile = '\'}) DETACH DELETE n // "; DROP TABLE x; -- Привет, мир 🚀👩‍👩‍👧 \u0000\u2028 <script>';
     const record = fullRecord(kind);
     record.title = hostile;
     record.provider = hostile;

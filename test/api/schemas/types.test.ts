@@ -50,6 +50,8 @@ describe('schemas API', () => {
     expectTypeOf<BranchLanding['id']>().toEqualTypeOf<number | null | undefined>();
     expectTypeOf<NonNullable<DomainLanding['websiteResponseHeaders']>['statusCode']>().toEqualTypeOf<number | null | undefined>();
     expectTypeOf<NonNullable<DomainLanding['whoIs']>['creationDate']>().toEqualTypeOf<string | number | null | undefined>();
-    expectTypeOf<NonNullable<CompanyLanding['companyInfo']>['readonlyegistrationDate']>().toEqualTypeOf<string | number | null | undefined>();
+    expectTypeOf<NonNullable<CompanyLanding['companyInfo']>['readonlyegistrationDate']>().toEqualTypeOf<
+      string | number | null | undefined
+    >();
   });
 });

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalIp } from '../../../src/graph/pivots/ip.js';
 import { personKey } from '../../../src/graph/pivots/company.js';
-import { addressKey, emailKey, hostKey, innKey, ipKey, mailServerKey, nameKey, ogrnKey, okvedKey, phoneKey, socialProfileKey } from '../../../src/graph/pivots/normalize.js';
+import {
+  addressKey,
+  emailKey,
+  hostKey,
+  innKey,
+  ipKey,
+  mailServerKey,
+  nameKey,
+  ogrnKey,
+  okvedKey,
+  phoneKey,
+  socialProfileKey,
+} from '../../../src/graph/pivots/normalize.js';
 
 function allEqual(keyOf: (value: string) => string | undefined, variants: string[], expected: string): void {
   for (const variant of variants) expect(keyOf(variant), variant).toBe(expected);
@@ -9,7 +21,17 @@ function allEqual(keyOf: (value: string) => string | undefined, variants: string
 
 describe('pivot keys (pure)', () => {
   it('writes IPv6 the RFC 5952 way and mapped IPv4 as IPv4', () => {
-    allEqual(ipKey, ['2a00:f940:2:1:2::1a2b', '2A00:F940:0002:0001:0002:0000:0000:1A2B', '2a00:f940:2:1:2:0:0:1a2b', '[2a00:f940:2:1:2::1a2b]', ' 2a00:f940:2:1:2::1A2B '], '2a00:f940:2:1:2::1a2b');
+    allEqual(
+      ipKey,
+      [
+        '2a00:f940:2:1:2::1a2b',
+        '2A00:F940:0002:0001:0002:0000:0000:1A2B',
+        '2a00:f940:2:1:2:0:0:1a2b',
+        '[2a00:f940:2:1:2::1a2b]',
+        ' 2a00:f940:2:1:2::1A2B ',
+      ],
+      '2a00:f940:2:1:2::1a2b',
+    );
     expect(canonicalIp('2001:0:0:1:0:0:0:1')?.address).toBe('2001:0:0:1::1');
     expect(canonicalIp('2001:db8:0:1:1:1:1:1')?.address).toBe('2001:db8:0:1:1:1:1:1');
     expect(canonicalIp('2001:0:0:1:0:0:1:1')?.address).toBe('2001::1:0:0:1:1');
@@ -17,7 +39,18 @@ describe('pivot keys (pure)', () => {
   });
 
   it('refuses what is no IP address', () => {
-    for (const value of ['', 'localhost', '185.71.67', '185.071.67.12', '256.1.1.1', '1:2:3:4:5:6:7:8:9', 'fe80::1%eth0', '185.71.67.12/24', 'n/a', "1.2.3.4'})"])
+    for (const value of [
+      '',
+      'localhost',
+      '185.71.67',
+      '185.071.67.12',
+      '256.1.1.1',
+      '1:2:3:4:5:6:7:8:9',
+      'fe80::1%eth0',
+      '185.71.67.12/24',
+      'n/a',
+      "1.2.3.4'})",
+    ])
       expect(ipKey(value), value).toBeUndefined();
   });
 
@@ -25,13 +58,18 @@ describe('pivot keys (pure)', () => {
     allEqual(hostKey, ['ns1.reg.ru', 'NS1.REG.RU.', ' ns1.reg.ru. '], 'ns1.reg.ru');
     expect(hostKey('xn--e1afmkfd.xn--p1ai')).toBe('пример.рф');
     allEqual(mailServerKey, ['10 mx.yandex.net.', 'mx.yandex.net', '0   MX.Yandex.NET'], 'mx.yandex.net');
-    for (const value of ['localhost', 'localhost.', 'mx', '-', 'none', '10.0.0.53', 'fe80::53']) expect(hostKey(value), value).toBeUndefined();
+    for (const value of ['localhost', 'localhost.', 'mx', '-', 'none', '10.0.0.53', 'fe80::53'])
+      expect(hostKey(value), value).toBeUndefined();
     for (const value of ['0 .', '10 localhost', '10']) expect(mailServerKey(value), value).toBeUndefined();
     expect(hostKey('185.71.67.12')).toBe('185.71.67.12');
   });
 
   it('folds names: trim, collapse spaces, case, ё, quotes; too short or placeholder is none', () => {
-    allEqual((v) => personKey({ inn: null, name: v }), ['Иванова Мария Петровна', '  иванова   мария петровна ', 'ИВАНОВА МАРИЯ ПЕТРОВНА'], 'name:иванова мария петровна');
+    allEqual(
+      (v) => personKey({ inn: null, name: v }),
+      ['Иванова Мария Петровна', '  иванова   мария петровна ', 'ИВАНОВА МАРИЯ ПЕТРОВНА'],
+      'name:иванова мария петровна',
+    );
     expect(personKey({ inn: null, name: 'Семёнов Пётр' })).toBe(personKey({ inn: null, name: 'Семенов Петр' }));
     expect(personKey({ inn: null, name: 'ООО «Чайная лавка»' })).toBe(personKey({ inn: null, name: 'ООО "Чайная лавка"' }));
     expect(personKey({ inn: ' 7704 12345678 ', name: 'Иванова М. П.' })).toBe('inn:770412345678');
@@ -62,12 +100,28 @@ describe('pivot keys (pure)', () => {
   it('writes social links as host and path', () => {
     allEqual(
       socialProfileKey,
-      ['https://vk.com/lavkachaya', 'http://www.VK.com/lavkachaya/', 'vk.com/lavkachaya', '//vk.com/lavkachaya?utm_source=site#top', 'HTTPS://WWW.VK.COM/lavkachaya//'],
+      [
+        'https://vk.com/lavkachaya',
+        'http://www.VK.com/lavkachaya/',
+        'vk.com/lavkachaya',
+        '//vk.com/lavkachaya?utm_source=site#top',
+        'HTTPS://WWW.VK.COM/lavkachaya//',
+      ],
       'vk.com/lavkachaya',
     );
     expect(socialProfileKey('https://vk.com/%D1%87%D0%B0%D0%B9')).toBe(socialProfileKey('https://vk.com/чай'));
     expect(socialProfileKey('https://vk.com/LavkaChaya')).toBe('vk.com/LavkaChaya');
-    for (const value of ['https://vk.com/', 'vk.com', 'javascript:alert(1)', 'mailto:a@b.ru', 'ftp://vk.com/x', 'https://localhost/x', '@lavkachaya', 'n/a', "'}) DETACH DELETE n"])
+    for (const value of [
+      'https://vk.com/',
+      'vk.com',
+      'javascript:alert(1)',
+      'mailto:a@b.ru',
+      'ftp://vk.com/x',
+      'https://localhost/x',
+      '@lavkachaya',
+      'n/a',
+      "'}) DETACH DELETE n",
+    ])
       expect(socialProfileKey(value), value).toBeUndefined();
   });
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LandingKind } from '../../../src/api/kinds.js';
 import { parseLandingRecord } from '../../../src/api/schemas/index.js';
-import { mergePivotBatches, pivotsOf, PIVOT_KIND_NAMES, PIVOT_KINDS, type PivotBatch, type PivotKind } from '../../../src/graph/pivots/index.js';
+import {
+  mergePivotBatches,
+  pivotsOf,
+  PIVOT_KIND_NAMES,
+  PIVOT_KINDS,
+  type PivotBatch,
+  type PivotKind,
+} from '../../../src/graph/pivots/index.js';
 import { fullRecord, type Json } from '../../api/schemas/records.js';
 
 function batchOf(kind: LandingKind, change?: (r: Json) => void): { json: Json; batch: PivotBatch } {
@@ -23,7 +30,12 @@ describe('pivotsOf (pure)', () => {
     expect(keysOf(batch, 'registrar')).toEqual(['ru-center-ru']);
     expect(keysOf(batch, 'technology')).toEqual(['1c-bitrix', 'yandex.metrika']);
     expect(keysOf(batch, 'socialProfile')).toEqual(['vk.com/lavkachaya', 't.me/lavkachaya']);
-    expect(linkTo(batch, 'ip', '185.71.67.12')).toMatchObject({ type: 'RESOLVES_TO', fromKind: 'domain', fromId: json.id, via: ['dns.a', 'dns.aWww', 'websiteResponseHeaders.hostIp'] });
+    expect(linkTo(batch, 'ip', '185.71.67.12')).toMatchObject({
+      type: 'RESOLVES_TO',
+      fromKind: 'domain',
+      fromId: json.id,
+      via: ['dns.a', 'dns.aWww', 'websiteResponseHeaders.hostIp'],
+    });
     expect(linkTo(batch, 'nameServer', 'ns1.reg.ru')?.via).toEqual(['dns.ns', 'dns.soaPrimaryNameServer', 'whoIs.dnsServers']);
     expect(linkTo(batch, 'mailServer', 'mx.yandex.net')).toMatchObject({ type: 'USES_MAIL_SERVER', via: ['dns.mx'] });
     expect(batch.pivots.find((p) => p.kind === 'mailServer')?.value).toBe('10 mx.yandex.net.');
@@ -40,7 +52,14 @@ describe('pivotsOf (pure)', () => {
     expect(linkTo(batch, 'activity', '47.29.39')).toMatchObject({ type: 'HAS_ACTIVITY', main: true, via: ['companyRequisites.mainOkved'] });
     expect(linkTo(batch, 'activity', '47.91')?.main).toBe(false);
     expect(keysOf(batch, 'person')).toEqual(['inn:770412345678', 'inn:7707083893', 'inn:7701000001']);
-    expect(batch.pivots.find((p) => p.key === 'inn:7707083893')).toEqual({ kind: 'person', key: 'inn:7707083893', value: 'АО "Чайный дом"', name: 'АО "Чайный дом"', inn: '7707083893', ogrn: '1027700132195', });
+    expect(batch.pivots.find((p) => p.key === 'inn:7707083893')).toEqual({
+      kind: 'person',
+      key: 'inn:7707083893',
+      value: 'АО "Чайный дом"',
+      name: 'АО "Чайный дом"',
+      inn: '7707083893',
+      ogrn: '1027700132195',
+    });
     expect(linkTo(batch, 'person', 'inn:770412345678')).toMatchObject({
       type: 'HAS_OFFICER',
       fromId: json.id,
@@ -56,10 +75,26 @@ describe('pivotsOf (pure)', () => {
 
   it('names phones, e-mails and companies as key-only Landing stubs with links and embedded references', () => {
     const { json, batch } = batchOf('domain');
-    expect(batch.keyStubs.map((n) => `${n.kind}:${n.key}`)).toEqual(['phone:+74951234567', 'phone:+78005553535', 'email:info@lavka-chaya.ru', 'email:opt@lavka-chaya.ru', 'company:7701234567']);
+    expect(batch.keyStubs.map((n) => `${n.kind}:${n.key}`)).toEqual([
+      'phone:+74951234567',
+      'phone:+78005553535',
+      'email:info@lavka-chaya.ru',
+      'email:opt@lavka-chaya.ru',
+      'company:7701234567',
+    ]);
     for (const stub of batch.keyStubs) expect(stub).toMatchObject({ id: null, status: 'stub', raw: null, props: {} });
-    expect(batch.keyLinks.find((l) => l.toKind === 'company')).toEqual({ type: 'NAMES_COMPANY', fromKind: 'domain', fromId: json.id, toKind: 'company', toKey: '7701234567', via: ['websiteRequisites.inns', 'whoIs.inn'] });
-    expect(batch.keyLinks.find((l) => l.toKey === '+78005553535')).toMatchObject({ type: 'LISTS_CONTACT', via: ['websiteContacts.phoneNumbers'] });
+    expect(batch.keyLinks.find((l) => l.toKind === 'company')).toEqual({
+      type: 'NAMES_COMPANY',
+      fromKind: 'domain',
+      fromId: json.id,
+      toKind: 'company',
+      toKey: '7701234567',
+      via: ['websiteRequisites.inns', 'whoIs.inn'],
+    });
+    expect(batch.keyLinks.find((l) => l.toKey === '+78005553535')).toMatchObject({
+      type: 'LISTS_CONTACT',
+      via: ['websiteContacts.phoneNumbers'],
+    });
     expect(batch.embedded).toContainEqual({ kind: 'company', key: '7701234567', via: 'whoIs.inn' });
     expect(batch.embedded).toContainEqual({ kind: 'email', key: 'opt@lavka-chaya.ru', via: 'websiteContacts.validEmails' });
     const company = batchOf('company').batch;
@@ -84,11 +119,22 @@ describe('pivotsOf (pure)', () => {
 
   it('leaves out private addresses, placeholders and invalid values', () => {
     const { batch } = batchOf('domain', (r) => {
-      Object.assign(block(r, 'dns'), { a: ['10.1.2.3', '127.0.0.1', '0.0.0.0', 'not-an-ip', ''], aWww: ['192.168.0.10'], aaaa: ['::1', 'fe80::1', 'fd00::5'], aaaaWww: null,
-        ns: ['localhost.', 'n/a', ''], mx: ['0 .', '10 localhost'], soaPrimaryNameServer: '-' });
+      Object.assign(block(r, 'dns'), {
+        a: ['10.1.2.3', '127.0.0.1', '0.0.0.0', 'not-an-ip', ''],
+        aWww: ['192.168.0.10'],
+        aaaa: ['::1', 'fe80::1', 'fd00::5'],
+        aaaaWww: null,
+        ns: ['localhost.', 'n/a', ''],
+        mx: ['0 .', '10 localhost'],
+        soaPrimaryNameServer: '-',
+      });
       Object.assign(block(r, 'whoIs'), { registrar: 'REDACTED FOR PRIVACY', dnsServers: ['none'], inn: 'не указано', ogrn: null });
       Object.assign(block(r, 'websiteResponseHeaders'), { hostIp: '169.254.169.254' });
-      Object.assign(block(r, 'websiteContacts'), { phoneNumbers: ['нет', '+7'], validEmails: ['unknown', 'a@b'], socialLinks: ['https://vk.com/', 'javascript:alert(1)'] });
+      Object.assign(block(r, 'websiteContacts'), {
+        phoneNumbers: ['нет', '+7'],
+        validEmails: ['unknown', 'a@b'],
+        socialLinks: ['https://vk.com/', 'javascript:alert(1)'],
+      });
       Object.assign(block(r, 'websiteRequisites'), { inns: ['0000000000'], ogrns: ['-'] });
       r.websiteTechnologies = { technologies: [{ name: 'n/a' }, { name: '  ' }, { name: null }] };
     });
@@ -105,9 +151,18 @@ describe('pivotsOf (pure)', () => {
 
   it('gives one key to the same value however it is written, and keeps the first spelling as value', () => {
     const { batch } = batchOf('domain', (r) => {
-      Object.assign(block(r, 'dns'), { a: ['185.71.67.12'], aaaa: ['2A00:F940:0002:0001:0002:0000:0000:1A2B'], aaaaWww: ['2a00:f940:2:1:2::1a2b'], ns: ['NS1.REG.RU.'] });
+      Object.assign(block(r, 'dns'), {
+        a: ['185.71.67.12'],
+        aaaa: ['2A00:F940:0002:0001:0002:0000:0000:1A2B'],
+        aaaaWww: ['2a00:f940:2:1:2::1a2b'],
+        ns: ['NS1.REG.RU.'],
+      });
       Object.assign(block(r, 'websiteResponseHeaders'), { hostIp: '::ffff:185.71.67.12' });
-      Object.assign(block(r, 'websiteContacts'), { phoneNumbers: ['+7 (495) 123-45-67', '+74951234567'], validEmails: ['Info@Lavka-Chaya.ru'], socialLinks: ['https://www.vk.com/lavkachaya/', 'vk.com/lavkachaya?from=site'] });
+      Object.assign(block(r, 'websiteContacts'), {
+        phoneNumbers: ['+7 (495) 123-45-67', '+74951234567'],
+        validEmails: ['Info@Lavka-Chaya.ru'],
+        socialLinks: ['https://www.vk.com/lavkachaya/', 'vk.com/lavkachaya?from=site'],
+      });
     });
     expect(keysOf(batch, 'ip')).toEqual(['185.71.67.12', '2a00:f940:2:1:2::1a2b']);
     expect(batch.pivots.find((p) => p.kind === 'ip' && p.key.includes(':'))?.value).toBe('2A00:F940:0002:0001:0002:0000:0000:1A2B');
@@ -133,7 +188,8 @@ describe('pivotsOf (pure)', () => {
   });
 
   it('gives nothing for e-mail and phone records, which have no blocks', () => {
-    for (const kind of ['email', 'phone'] as const) expect(batchOf(kind).batch).toEqual({ pivots: [], links: [], keyStubs: [], keyLinks: [], embedded: [] });
+    for (const kind of ['email', 'phone'] as const)
+      expect(batchOf(kind).batch).toEqual({ pivots: [], links: [], keyStubs: [], keyLinks: [], embedded: [] });
   });
 
   it('merges batches of several records: one pivot row each, one link per record', () => {
