@@ -1,14 +1,31 @@
 import { defaultExclude, defineConfig } from 'vitest/config';
 
+/**
+ * Two projects. `unit`: pure logic and the sandbox over loopback HTTP, no Neo4j, files in parallel
+ * (`npm run test:unit`). `integration` (files named *.int.test.ts): a real Neo4j found or started by
+ * the global set-up, and Chromium for the HTML report; Neo4j Community has a single user database, so
+ * these files take turns on it.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     exclude: [...defaultExclude, 'bench/**'],
-    globalSetup: ['test/support/global-setup.ts'],
-    // Neo4j Community has a single user database: test files take turns on it.
-    fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 180_000,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...defaultExclude, 'bench/**', 'test/**/*.int.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.int.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * The export tests' graph: the sandbox crawled into the test Neo4j the way test/crawl/crawler.test.ts does,
+ * The export tests' graph: the sandbox crawled into the test Neo4j the way test/crawl/crawler.int.test.ts does,
  * plus pivot nodes (IP, Registrar, Address, Person) derived from the crawled records' properties after the
  * pivot contract (src/graph/pivots/model.ts). MERGE on (kind, key) keeps this compatible with crawls that
  * write pivots themselves.
