@@ -23,7 +23,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.int.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
-          fileParallelism: false,
+          // One fork runs the files one after another (fileParallelism is a root-only option).
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -4,7 +4,9 @@
 // $counts: {requested, fetched, missing, failed, invalid}. A queued task found again nearer the seeds
 // takes the smaller depth: the next level starts while the last records of this one are still being
 // written (src/crawl/crawler.ts), so a record may be queued one level too deep before its nearer
-// lister commits. Lookups name their index (see upsert-nodes-by-id).
+// lister commits. A done task found nearer is queued again (this happens only once a record that had
+// failed is retried: what it lists was reached before by longer paths and must be expanded again).
+// Lookups name their index (see upsert-nodes-by-id).
 MATCH (c:Crawl {id: $crawlId}) USING INDEX c:Crawl(id)
 SET c.requested = c.requested + $counts.requested, c.fetched = c.fetched + $counts.fetched,
     c.missing = c.missing + $counts.missing, c.failed = c.failed + $counts.failed, c.invalid = c.invalid + $counts.invalid
@@ -24,6 +26,7 @@ CALL (c) {
   UNWIND $queue AS q
   MERGE (t:CrawlTask {uid: q.uid})
     ON CREATE SET t.crawlId = c.id, t.kind = q.kind, t.id = q.id, t.key = q.key, t.depth = q.depth, t.state = 'queued'
-    ON MATCH SET t.depth = CASE WHEN t.state = 'queued' AND q.depth < t.depth THEN q.depth ELSE t.depth END
+    ON MATCH SET t.state = CASE WHEN t.state = 'done' AND q.depth < t.depth THEN 'queued' ELSE t.state END,
+                 t.depth = CASE WHEN t.state IN ['queued', 'done'] AND q.depth < t.depth THEN q.depth ELSE t.depth END
 }
 RETURN c.requested AS requested

@@ -123,9 +123,15 @@ export function crawlCommand(): Command {
         });
         if (flags.json)
           process.stdout.write(
-            `${JSON.stringify({ crawlId: result.crawlId, status: result.status, alreadyComplete: result.alreadyComplete, resumed: result.resumed, run: result.progress, totals: result.totals })}\n`,
+            `${JSON.stringify({ crawlId: result.crawlId, status: result.status, alreadyComplete: result.alreadyComplete, requeuedFailed: result.requeuedFailed, resumed: result.resumed, run: result.progress, totals: result.totals })}\n`,
           );
         log(`graph: ${graph.where}`);
+        if (result.status === 'incomplete') {
+          throw new LandingGraphError(
+            'CRAWL_INCOMPLETE',
+            `crawl ${result.crawlId} ended with ${result.totals.failed} record(s) failed after every retry (see the nodes with status 'failed'); the same command retries them`,
+          );
+        }
       } finally {
         await graph.driver.close();
       }

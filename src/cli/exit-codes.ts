@@ -21,6 +21,7 @@ const byCode: Partial<Record<ErrorCode, number>> = {
   NEO4J_QUERY: EXIT.NEO4J,
   NEO4J_CONFLICT: EXIT.NEO4J,
   CRAWL_ABORTED: EXIT.INTERRUPTED,
+  CRAWL_INCOMPLETE: EXIT.INCOMPLETE,
 };
 
 /** The one place where an error becomes an exit code and a one-line message. */

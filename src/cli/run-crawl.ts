@@ -61,6 +61,7 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
       },
     );
     view.done();
+    if (result.requeuedFailed > 0) o.stderr.write(`retried ${result.requeuedFailed} record(s) that had failed in an earlier run\n`);
     if (result.alreadyComplete) {
       o.stderr.write(`crawl ${result.crawlId} already finished; nothing requested (use --refresh to crawl again)\n`);
     } else {

@@ -1,12 +1,16 @@
 import type { FetchedRecord } from '../api/client.js';
-import { refToString, type LandingRef } from '../api/refs.js';
-import { LandingGraphError, isLandingGraphError } from '../errors.js';
-import type { CrawlCounts, CrawlStatus, CrawlStore, FrontierTask } from '../store/crawl-store.js';
+import { type LandingRef, refToString } from '../api/refs.js';
+import { isLandingGraphError, LandingGraphError } from '../errors.js';
+import { CommitBuffer } from './commit-buffer.js';
+import { DispatchSlots } from './dispatch-slots.js';
+import { finalStatus, type StopReason } from './final-status.js';
 import { crawlFingerprint } from './fingerprint.js';
+import type { Commit, CrawlCounts, CrawlStatus, FrontierStore, FrontierTask } from './frontier-store.js';
 import type { CrawlOptions } from './options.js';
-import { ClientEventCounter, type CrawlProgress } from './progress.js';
+import { ClientEventCounter, type CrawlProgress, progressOf, type RunCounters } from './progress.js';
+import { type SettlePolicy, type Settlement, settleFailed, settleFetched, taskRef, taskUid } from './settle.js';
 import { UncommittedTasks } from './uncommitted.js';
-import { mergeSettlements, settleFailed, settleFetched, taskRef, taskUid, type Settlement, type SettlePolicy } from './settle.js';
+import { waitOutNeo4j } from './wait-out-neo4j.js';
 
 export interface CrawlRequest {
   seeds: LandingRef[];
@@ -18,12 +22,17 @@ export interface CrawlRequest {
 export interface CrawlDeps {
   /** Anything that fetches a record (LandingClient). */
   fetch: (ref: LandingRef) => Promise<FetchedRecord>;
-  store: CrawlStore;
-  /** Requests started at once; more only queue in memory. Default: 16. */
+  /** The crawl's durable frontier: CrawlStore on Neo4j, or an in-memory one in unit tests. */
+  store: FrontierStore;
+  /** Fetches dispatched at once; more only queue in memory. Default: 16. */
   maxInFlight?: number;
   events?: ClientEventCounter;
+  /** Clock (epoch ms). Default: Date.now. */
   now?: () => number;
+  /** Default: setTimeout. */
   sleep?: (ms: number) => Promise<void>;
+  /** Commit timer. Default: setTimeout; returns a cancel function. */
+  setTimer?: (callback: () => void, ms: number) => () => void;
   signal?: AbortSignal;
   onProgress?: (progress: CrawlProgress) => void;
   /** Default: 1000. */
@@ -36,6 +45,8 @@ export interface CrawlResult {
   /** The same crawl had finished before and --refresh was not given: nothing was requested. */
   alreadyComplete: boolean;
   resumed: boolean;
+  /** Records that had failed in earlier runs (retries spent) and were requested again by this one. */
+  requeuedFailed: number;
   /** This run. */
   progress: CrawlProgress;
   /** All runs of the crawl together. */
@@ -43,6 +54,14 @@ export interface CrawlResult {
 }
 
 const PAGE_SIZE = 1000;
+
+const countsOf = (c: CrawlCounts): CrawlCounts => ({
+  requested: c.requested,
+  fetched: c.fetched,
+  missing: c.missing,
+  failed: c.failed,
+  invalid: c.invalid,
+});
 
 /**
  * Breadth-first crawl, level by level, with a durable frontier: seeds are depth 0; every record within
@@ -60,20 +79,23 @@ class CrawlRun {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly events: ClientEventCounter;
   private readonly startedAt: number;
+  private readonly store: FrontierStore;
   private crawlId = '';
   private policy!: SettlePolicy;
   private totals: CrawlCounts = { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 };
-  private readonly run_ = { fetched: 0, missing: 0, failed: 0, invalid: 0, dispatched: 0, nodesWritten: 0, edgesWritten: 0 };
+  private readonly counters: RunCounters = { fetched: 0, missing: 0, failed: 0, invalid: 0, nodesWritten: 0, edgesWritten: 0 };
+  /** Requests this run has dispatched whose commit has not landed: they count against the budget. */
+  private uncommittedRequests = 0;
+  /** Tasks that had failed in earlier runs, queued again by this one. */
+  private requeuedFailed = 0;
   private depth = 0;
   private queued = 0;
-  private inFlight = 0;
-  private pending: Settlement[] = [];
-  private committing: Promise<void> = Promise.resolve();
-  private stopping: 'interrupted' | 'failed' | 'budget' | undefined;
+  private stopping: StopReason | undefined;
   private fatal: unknown;
-  private readonly waiters: (() => void)[] = [];
   private readonly commitWaiters: (() => void)[] = [];
   private readonly uncommitted = new UncommittedTasks();
+  private readonly slots: DispatchSlots;
+  private readonly buffer: CommitBuffer;
 
   constructor(
     private readonly request: CrawlRequest,
@@ -82,26 +104,38 @@ class CrawlRun {
     this.now = deps.now ?? Date.now;
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.events = deps.events ?? new ClientEventCounter();
+    this.store = deps.store;
     this.startedAt = this.now();
+    const { commitEvery, commitIntervalMs } = request.options;
+    // Fetched records wait in memory for their commit; at most one commit's worth beyond the one being
+    // written, so a crash re-requests little (see the kill tests).
+    this.slots = new DispatchSlots(deps.maxInFlight ?? 16, () => this.buffer.waiting < commitEvery);
+    this.buffer = new CommitBuffer({
+      commitEvery,
+      commitIntervalMs,
+      setTimer: deps.setTimer,
+      write: (commit) => this.write(commit),
+      onWritten: (commit) => this.written(commit),
+      onFailed: (error) => this.stop('failed', error),
+      onRoom: () => this.slots.wake(),
+    });
   }
 
   async run(): Promise<CrawlResult> {
     const { options, seeds, baseUrl } = this.request;
     const fingerprint = crawlFingerprint(baseUrl, seeds, options);
-    const store = this.deps.store;
-    const latest = await store.latest(fingerprint);
+    const latest = await this.patiently(() => this.store.latest(fingerprint));
     let resumed = false;
     if (latest?.status === 'finished' && !options.refresh) {
       this.crawlId = latest.id;
-      this.totals = await store.startRun(latest.id, this.iso()).then(async (t) => {
-        await store.endRun(latest.id, 'finished', {}, null, this.iso());
-        return t;
-      });
+      this.totals = countsOf(await this.patiently(() => this.store.startRun(latest.id, this.iso())));
+      await this.patiently(() => this.store.endRun(latest.id, 'finished', {}, null, this.iso()));
       return {
         crawlId: latest.id,
         status: 'finished',
         alreadyComplete: true,
         resumed: false,
+        requeuedFailed: 0,
         progress: this.progress(),
         totals: this.totals,
       };
@@ -112,13 +146,25 @@ class CrawlRun {
     } else {
       this.crawlId = `${fingerprint}-${this.startedAt.toString(36)}`;
       const unique = new Map(seeds.map((s) => [refToString(s), s]));
-      await store.create(
-        { id: this.crawlId, fingerprint, seeds: [...unique.keys()], maxDepth: options.maxDepth, options: JSON.stringify(options), baseUrl },
-        [...unique.values()].map((s) => ({ uid: taskUid(this.crawlId, s), kind: s.kind, id: s.id ?? null, key: s.key ?? null })),
-        this.iso(),
-      );
+      const crawl = {
+        id: this.crawlId,
+        fingerprint,
+        seeds: [...unique.keys()],
+        maxDepth: options.maxDepth,
+        options: JSON.stringify(options),
+        baseUrl,
+      };
+      const tasks = [...unique.values()].map((s) => ({
+        uid: taskUid(this.crawlId, s),
+        kind: s.kind,
+        id: s.id ?? null,
+        key: s.key ?? null,
+      }));
+      await this.patiently(() => this.store.create(crawl, tasks, this.iso()));
     }
-    this.totals = await store.startRun(this.crawlId, this.iso());
+    const started = await this.patiently(() => this.store.startRun(this.crawlId, this.iso()));
+    this.totals = countsOf(started);
+    this.requeuedFailed = started.requeuedFailed;
     this.policy = {
       crawlId: this.crawlId,
       maxDepth: options.maxDepth,
@@ -153,7 +199,7 @@ class CrawlRun {
    */
   private async crawlLevels(): Promise<void> {
     for (;;) {
-      const { depth, queued } = await this.patiently(() => this.deps.store.levels(this.crawlId));
+      const { depth, queued } = await this.patiently(() => this.store.levels(this.crawlId));
       this.queued = queued;
       if (depth === null || this.stopping) return;
       this.depth = depth;
@@ -178,30 +224,29 @@ class CrawlRun {
   }
 
   private async dispatchPages(depth: number): Promise<void> {
-    const maxInFlight = this.deps.maxInFlight ?? 16;
     let after = '';
     for (;;) {
       this.uncommitted.forgetPage();
-      const page = await this.patiently(() => this.deps.store.page(this.crawlId, depth, after, PAGE_SIZE));
+      const page = await this.patiently(() => this.store.page(this.crawlId, depth, after, PAGE_SIZE));
       if (page.length === 0) return;
       for (const task of page) {
-        if (this.stopping) return;
         if (this.uncommitted.taken(task.uid)) continue;
-        const budget = this.request.options.maxRecords;
-        if (budget !== undefined && this.totals.requested + this.run_.dispatched >= budget) {
+        if (!(await this.slots.acquire(() => this.stopping !== undefined))) return;
+        if (this.budgetSpent()) {
+          this.slots.release();
           this.stop('budget');
           return;
-        }
-        // Fetched records wait in memory for their commit; at most one commit's worth beyond the one
-        // being written, so a crash re-requests little (see the kill tests).
-        while (this.inFlight >= maxInFlight || this.pending.length >= this.request.options.commitEvery) {
-          await new Promise<void>((resolve) => this.waiters.push(resolve));
-          if (this.stopping) return;
         }
         this.dispatch(task);
       }
       after = page[page.length - 1]!.uid;
     }
+  }
+
+  /** --max-records counts requests across runs: those committed, and those this run has on their way. */
+  private budgetSpent(): boolean {
+    const budget = this.request.options.maxRecords;
+    return budget !== undefined && this.totals.requested + this.uncommittedRequests >= budget;
   }
 
   /** Resolves when the next commit has finished (or failed), or when the crawl stops. */
@@ -211,121 +256,80 @@ class CrawlRun {
 
   private dispatch(task: FrontierTask): void {
     this.uncommitted.dispatched(task);
-    this.inFlight += 1;
-    this.run_.dispatched += 1;
-    void this.process(task).finally(() => {
-      this.inFlight -= 1;
-      this.wake();
-    });
+    this.uncommittedRequests += 1;
+    void this.process(task)
+      .then(
+        (settlement) => {
+          if (settlement) this.buffer.add(settlement);
+          else this.uncommittedRequests -= 1; // stopped on a fatal error: nothing to commit, re-requested on resume
+        },
+        (error: unknown) => {
+          this.uncommittedRequests -= 1;
+          this.stop('failed', error);
+        },
+      )
+      .finally(() => this.slots.release());
   }
 
-  private async process(task: FrontierTask): Promise<void> {
-    let settlement: Settlement;
+  /** Fetch and settle one task; undefined when the crawl must stop (the error is recorded). */
+  private async process(task: FrontierTask): Promise<Settlement | undefined> {
     try {
       const fetched = await this.deps.fetch(taskRef(task));
-      settlement = settleFetched(task, fetched, this.policy);
+      return settleFetched(task, fetched, this.policy);
     } catch (error) {
-      if (isLandingGraphError(error) && error.kind === 'skip') {
-        settlement = settleFailed(task, error);
-      } else {
-        this.stop('failed', error);
-        return;
-      }
-    }
-    this.pending.push(settlement);
-    if (this.pending.length >= this.request.options.commitEvery) this.scheduleCommit();
-    else this.scheduleTimedCommit();
-  }
-
-  private commitTimer: NodeJS.Timeout | undefined;
-  private scheduleTimedCommit(): void {
-    if (this.commitTimer) return;
-    this.commitTimer = setTimeout(() => {
-      this.commitTimer = undefined;
-      this.scheduleCommit();
-    }, this.request.options.commitIntervalMs);
-  }
-
-  /** Commits run one after another, each taking whatever is pending when it starts. */
-  private scheduleCommit(): Promise<void> {
-    this.committing = this.committing.then(() => this.commitPending());
-    return this.committing;
-  }
-
-  private async commitPending(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const settlements = this.pending;
-    this.pending = [];
-    this.wake();
-    const commit = mergeSettlements(settlements);
-    try {
-      const written = await this.patiently(() => this.deps.store.commit(this.crawlId, commit, this.iso()));
-      this.run_.nodesWritten += written.nodes;
-      this.run_.edgesWritten += written.edges;
-    } catch (error) {
-      // Nothing of this commit was written: its tasks stay queued and a resume fetches them again.
+      if (isLandingGraphError(error) && error.kind === 'skip') return settleFailed(task, error);
       this.stop('failed', error);
-      return;
+      return undefined;
     }
+  }
+
+  private async write(commit: Commit): Promise<void> {
+    const written = await this.patiently(() => this.store.commit(this.crawlId, commit, this.iso()));
+    this.counters.nodesWritten += written.nodes;
+    this.counters.edgesWritten += written.edges;
+  }
+
+  private written(commit: Commit): void {
     for (const k of ['fetched', 'missing', 'failed', 'invalid'] as const) {
       this.totals[k] += commit.counts[k];
-      this.run_[k] += commit.counts[k];
+      this.counters[k] += commit.counts[k];
     }
     this.totals.requested += commit.counts.requested;
+    this.uncommittedRequests -= commit.counts.requested;
     this.queued += commit.queue.length - commit.done.length;
     this.uncommitted.committed(commit.done.map((d) => d.uid));
     this.wakeAll();
   }
 
-  /**
-   * Run a Neo4j operation, waiting out a Neo4j that is unavailable (restarting, failing over) for up to
-   * neo4jRetryMs, polling every 2 s at most; any other error, or a longer outage, is thrown.
-   */
-  private async patiently<T>(operation: () => Promise<T>): Promise<T> {
-    const started = this.now();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await operation();
-      } catch (error) {
-        if (!isLandingGraphError(error, 'NEO4J_UNAVAILABLE') || this.now() - started >= this.request.options.neo4jRetryMs) throw error;
-        await this.sleep(Math.min(2_000, 250 * 2 ** attempt));
-      }
-    }
+  private patiently<T>(operation: () => Promise<T>): Promise<T> {
+    return waitOutNeo4j(operation, { maxWaitMs: this.request.options.neo4jRetryMs, now: this.now, sleep: this.sleep });
   }
 
-  /** Wait for everything in flight, then commit what is pending. */
-  private async drain(): Promise<void> {
-    while (this.inFlight > 0) await new Promise<void>((resolve) => this.waiters.push(resolve));
-    if (this.commitTimer) {
-      clearTimeout(this.commitTimer);
-      this.commitTimer = undefined;
-    }
-    await this.scheduleCommit();
-  }
-
-  private stop(reason: 'interrupted' | 'failed' | 'budget', error?: unknown): void {
+  private stop(reason: StopReason, error?: unknown): void {
     if (reason === 'failed' && this.stopping !== 'failed') this.fatal = error;
     if (!this.stopping || reason === 'failed') this.stopping = reason;
     this.wakeAll();
   }
 
-  private wake(): void {
-    for (const resolve of this.waiters.splice(0)) resolve();
-  }
-
   /** Wake the dispatcher and whoever waits for the next commit. */
   private wakeAll(): void {
-    this.wake();
+    this.slots.wake();
     for (const resolve of this.commitWaiters.splice(0)) resolve();
   }
 
+  /** Wait for everything in flight, commit it, record how the run ended; throw what stopped it. */
   private async finish(resumed: boolean): Promise<CrawlResult> {
-    await this.drain().catch((error: unknown) => this.stop('failed', error));
-    let status: CrawlStatus;
-    if (this.stopping === 'failed') status = 'failed';
-    else if (this.stopping === 'interrupted') status = 'interrupted';
-    else if (this.stopping === 'budget') status = (await this.deps.store.levels(this.crawlId)).depth === null ? 'finished' : 'budget';
-    else status = 'finished';
+    await this.slots.idle();
+    await this.buffer.flush();
+    let frontierEmpty = false;
+    if (this.stopping === 'budget') {
+      try {
+        frontierEmpty = (await this.patiently(() => this.store.levels(this.crawlId))).depth === null;
+      } catch (error) {
+        this.stop('failed', error);
+      }
+    }
+    const status = finalStatus({ stopping: this.stopping, frontierEmpty, failedRecords: this.totals.failed });
     const progress = this.progress();
     const fatalMessage = this.fatal === undefined ? null : this.fatal instanceof Error ? this.fatal.message : String(this.fatal);
     const stats = {
@@ -338,7 +342,7 @@ class CrawlRun {
       runElapsedMs: progress.elapsedMs,
     };
     try {
-      await this.deps.store.endRun(this.crawlId, status, stats, fatalMessage, this.iso());
+      await this.patiently(() => this.store.endRun(this.crawlId, status, stats, fatalMessage, this.iso()));
     } catch (error) {
       if (this.fatal === undefined) this.fatal = error;
     }
@@ -356,32 +360,29 @@ class CrawlRun {
         },
       );
     }
-    return { crawlId: this.crawlId, status, alreadyComplete: false, resumed, progress, totals: this.totals };
+    return {
+      crawlId: this.crawlId,
+      status,
+      alreadyComplete: false,
+      resumed,
+      requeuedFailed: this.requeuedFailed,
+      progress,
+      totals: this.totals,
+    };
   }
 
   private progress(): CrawlProgress {
-    const elapsedMs = this.now() - this.startedAt;
-    const settled = this.run_.fetched + this.run_.missing + this.run_.failed + this.run_.invalid;
-    const recordsPerSecond = elapsedMs > 0 ? (settled * 1000) / elapsedMs : 0;
-    const queued = Math.max(0, this.queued);
-    return {
+    return progressOf({
       crawlId: this.crawlId,
       depth: this.depth,
       maxDepth: this.request.options.maxDepth,
-      fetched: this.run_.fetched,
-      missing: this.run_.missing,
-      failed: this.run_.failed,
-      invalid: this.run_.invalid,
-      inFlight: this.inFlight,
-      queued,
-      recordsPerSecond,
+      run: this.counters,
+      inFlight: this.slots.inFlight,
+      queued: this.queued,
       retries: this.events.retries,
       rateLimitWaits: this.events.rateLimitWaits,
-      nodesWritten: this.run_.nodesWritten,
-      edgesWritten: this.run_.edgesWritten,
-      elapsedMs,
-      etaMs: recordsPerSecond > 0 ? Math.round((queued / recordsPerSecond) * 1000) : undefined,
-    };
+      elapsedMs: this.now() - this.startedAt,
+    });
   }
 
   private iso(): string {

@@ -25,6 +25,54 @@ export interface CrawlProgress {
   etaMs: number | undefined;
 }
 
+/** What a run has counted so far, for `progressOf`. */
+export interface RunCounters {
+  fetched: number;
+  missing: number;
+  failed: number;
+  invalid: number;
+  nodesWritten: number;
+  edgesWritten: number;
+}
+
+export interface ProgressInput {
+  crawlId: string;
+  depth: number;
+  maxDepth: number;
+  run: RunCounters;
+  inFlight: number;
+  queued: number;
+  retries: number;
+  rateLimitWaits: number;
+  elapsedMs: number;
+}
+
+/** The progress report of a run from its counters. Pure. */
+export function progressOf(input: ProgressInput): CrawlProgress {
+  const { run, elapsedMs } = input;
+  const settled = run.fetched + run.missing + run.failed + run.invalid;
+  const recordsPerSecond = elapsedMs > 0 ? (settled * 1000) / elapsedMs : 0;
+  const queued = Math.max(0, input.queued);
+  return {
+    crawlId: input.crawlId,
+    depth: input.depth,
+    maxDepth: input.maxDepth,
+    fetched: run.fetched,
+    missing: run.missing,
+    failed: run.failed,
+    invalid: run.invalid,
+    inFlight: input.inFlight,
+    queued,
+    recordsPerSecond,
+    retries: input.retries,
+    rateLimitWaits: input.rateLimitWaits,
+    nodesWritten: run.nodesWritten,
+    edgesWritten: run.edgesWritten,
+    elapsedMs,
+    etaMs: recordsPerSecond > 0 ? Math.round((queued / recordsPerSecond) * 1000) : undefined,
+  };
+}
+
 /** Counts the client's retries and 429 waits; wire `onEvent` into LandingClientOptions.onEvent. */
 export class ClientEventCounter {
   retries = 0;

@@ -4,7 +4,7 @@ import { parseLandingRecord } from '../api/schemas/index.js';
 import { isLandingGraphError, type LandingGraphError } from '../errors.js';
 import { mapFetchedRecord, mapInvalidRecord, mapUnfetched } from '../graph/map-record.js';
 import { pivotsOf } from '../graph/pivots/index.js';
-import type { Commit, FrontierTask } from '../store/crawl-store.js';
+import type { Commit, FrontierTask } from './frontier-store.js';
 import { expand, type ExpandPolicy } from './expand.js';
 
 export interface SettlePolicy extends ExpandPolicy {

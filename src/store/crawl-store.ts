@@ -1,19 +1,9 @@
 import type { Driver } from 'neo4j-driver';
-import type { LandingKind } from '../api/kinds.js';
-import type { GraphBatch } from '../graph/model.js';
-import type { PivotBatch } from '../graph/pivots/index.js';
+import type { Commit, CrawlStatus, FrontierStore, FrontierTask, NewCrawl, RunStart } from '../crawl/frontier-store.js';
+import { LandingGraphError } from '../errors.js';
 import { inWriteTransaction, runNamed } from './executor.js';
 import { writeGraph, type WriteCounts } from './graph-writer.js';
 import { writePivots } from './pivot-writer.js';
-
-/** One queued fetch of the durable frontier (a :CrawlTask node). */
-export interface FrontierTask {
-  uid: string;
-  kind: LandingKind;
-  id: number | null;
-  key: string | null;
-  depth: number;
-}
 
 /**
  * A commit that has not finished after this long is ended by Neo4j and retried (it is idempotent), so a
@@ -23,52 +13,12 @@ const COMMIT_TIMEOUT_MS = 180_000;
 /** The same for the crawl's small statements (frontier reads, run bookkeeping): they take milliseconds. */
 const STATEMENT_TIMEOUT_MS = 60_000;
 
-export type TaskState = 'done' | 'missing' | 'failed' | 'invalid';
-export type CrawlStatus = 'running' | 'finished' | 'interrupted' | 'failed' | 'budget';
-
-export interface CrawlCounts {
-  requested: number;
-  fetched: number;
-  missing: number;
-  failed: number;
-  invalid: number;
-}
-
-/** A task to create: by page number, or by natural key (entities named in blocks). */
-export interface FrontierRow {
-  uid: string;
-  kind: LandingKind;
-  id: number | null;
-  key: string | null;
-  depth: number;
-}
-
-/** Everything one flush commits atomically: records, settled tasks, discovered tasks, counters. */
-export interface Commit {
-  batches: GraphBatch[];
-  /** Pivots of the fetched records; their key stubs are in `batches`, written first. */
-  pivots: PivotBatch[];
-  done: { uid: string; state: TaskState; error: string | null }[];
-  aliases: FrontierRow[];
-  queue: FrontierRow[];
-  counts: CrawlCounts;
-}
-
-export interface NewCrawl {
-  id: string;
-  fingerprint: string;
-  seeds: string[];
-  maxDepth: number;
-  options: string;
-  baseUrl: string;
-}
-
 /**
  * The crawl's state in Neo4j: the :Crawl record and its frontier of :CrawlTask nodes. Keeping the
  * frontier in the graph makes every commit atomic with the records it wrote (kill -9 loses at most
  * what was in flight) and lets several workers share one frontier later.
  */
-export class CrawlStore {
+export class CrawlStore implements FrontierStore {
   constructor(
     private readonly driver: Driver,
     private readonly database?: string,
@@ -88,11 +38,12 @@ export class CrawlStore {
     await runNamed(this.driver, 'crawl-create', { crawl, tasks: seeds, now: nowIso }, this.opts);
   }
 
-  /** Mark a run as begun; returns the crawl's counters so far (for budgets and resumed statistics). */
-  async startRun(crawlId: string, nowIso: string): Promise<CrawlCounts & { runs: number }> {
+  /** Mark a run as begun and queue again what failed before; returns the crawl's counters so far. */
+  async startRun(crawlId: string, nowIso: string): Promise<RunStart> {
     const [row] = await runNamed(this.driver, 'crawl-start-run', { crawlId, now: nowIso }, this.opts);
-    if (!row) throw new Error(`crawl ${crawlId} vanished`);
-    return row as unknown as CrawlCounts & { runs: number };
+    if (!row)
+      throw new LandingGraphError('NEO4J_CONFLICT', `crawl ${crawlId} is no longer in the graph (deleted while it ran?); start it again`);
+    return row as unknown as RunStart;
   }
 
   async levels(crawlId: string): Promise<{ depth: number | null; queued: number }> {

@@ -1,0 +1,96 @@
+import type { LandingKind } from '../api/kinds.js';
+import type { GraphBatch } from '../graph/model.js';
+import type { PivotBatch } from '../graph/pivots/index.js';
+
+/** One queued fetch of the durable frontier. */
+export interface FrontierTask {
+  uid: string;
+  kind: LandingKind;
+  id: number | null;
+  key: string | null;
+  depth: number;
+}
+
+/** A task to create: by page number, or by natural key (entities named in blocks). */
+export type FrontierRow = FrontierTask;
+
+export type TaskState = 'done' | 'missing' | 'failed' | 'invalid';
+
+/**
+ * How a run of a crawl ended. `incomplete`: the frontier is empty but some records failed for good
+ * (retries spent); the same command retries them. `budget`: --max-records was reached with work left.
+ */
+export type CrawlStatus = 'running' | 'finished' | 'incomplete' | 'interrupted' | 'failed' | 'budget';
+
+/** Records requested (fetched + missing + failed + invalid) and their outcomes, all runs together. */
+export interface CrawlCounts {
+  requested: number;
+  fetched: number;
+  missing: number;
+  failed: number;
+  invalid: number;
+}
+
+/** Everything one flush commits atomically: records, settled tasks, discovered tasks, counters. */
+export interface Commit {
+  batches: GraphBatch[];
+  /** Pivots of the fetched records; their key stubs are in `batches`, written first. */
+  pivots: PivotBatch[];
+  done: { uid: string; state: TaskState; error: string | null }[];
+  /** Other names of a fetched record (page number after a key lookup, key): never to be asked for again. */
+  aliases: FrontierRow[];
+  queue: FrontierRow[];
+  counts: CrawlCounts;
+}
+
+export interface NewCrawl {
+  id: string;
+  fingerprint: string;
+  seeds: string[];
+  maxDepth: number;
+  /** The options as JSON text. */
+  options: string;
+  baseUrl: string;
+}
+
+export interface RunStart extends CrawlCounts {
+  /** Runs so far, this one included. */
+  runs: number;
+  /** Tasks that had failed (retries spent) and are queued again. */
+  requeuedFailed: number;
+}
+
+export interface WrittenCounts {
+  nodes: number;
+  edges: number;
+}
+
+/**
+ * What the crawler needs of a store: the crawl's record, its durable frontier, and a commit that writes
+ * records and frontier changes atomically. Implemented on Neo4j (src/store/crawl-store.ts) and in memory
+ * (test/crawl/memory-frontier-store.ts) so that the crawler's policy is tested without a database.
+ *
+ * Frontier rules every implementation keeps:
+ * - a task is queued once per uid; queuing a known uid again only lowers a queued task's depth, or
+ *   re-queues a `done` one found nearer the seeds (only after a record that had failed is retried: what
+ *   it lists is nearer than the paths that reached it before, so it must be expanded again);
+ * - `commit` settles `done` tasks, marks `aliases` done, queues `queue` and adds `counts`, all or nothing;
+ * - `startRun` re-queues the tasks that failed in earlier runs (their retries were spent), so the same
+ *   command retries them, and returns the counters with those failures taken out.
+ */
+export interface FrontierStore {
+  /** The newest crawl with this fingerprint. */
+  latest(fingerprint: string): Promise<{ id: string; status: CrawlStatus } | undefined>;
+  /** Record a new crawl with its seeds queued at depth 0. */
+  create(crawl: NewCrawl, seeds: Omit<FrontierTask, 'depth'>[], nowIso: string): Promise<void>;
+  /** Mark a run as begun, re-queuing failed tasks; returns the crawl's counters so far and how many were re-queued. */
+  startRun(crawlId: string, nowIso: string): Promise<RunStart>;
+  /** The lowest depth with queued tasks (null: none), and how many tasks are queued in all. */
+  levels(crawlId: string): Promise<{ depth: number | null; queued: number }>;
+  /** Queued tasks at `depth` with uid > `after`, in uid order, at most `limit`. */
+  page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierTask[]>;
+  /** Write a commit atomically. */
+  commit(crawlId: string, commit: Commit, nowIso: string): Promise<WrittenCounts>;
+  /** A run ends with `status`; `stats` are this run's figures. */
+  endRun(crawlId: string, status: CrawlStatus, stats: Record<string, number>, error: string | null, nowIso: string): Promise<void>;
+}

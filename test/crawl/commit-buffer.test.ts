@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { CommitBuffer } from '../../src/crawl/commit-buffer.js';
+import type { Commit } from '../../src/crawl/frontier-store.js';
+import type { Settlement } from '../../src/crawl/settle.js';
+
+const settlement = (uid: string): Settlement => ({
+  batches: [],
+  pivots: [],
+  done: [{ uid, state: 'done', error: null }],
+  aliases: [],
+  queue: [],
+  counts: { requested: 1, fetched: 1, missing: 0, failed: 0, invalid: 0 },
+});
+
+/** A buffer whose timer fires only when the test says so. */
+function setUp(write: (commit: Commit) => Promise<void> = async () => undefined) {
+  const timers: (() => void)[] = [];
+  const log: string[] = [];
+  const buffer = new CommitBuffer({
+    commitEvery: 3,
+    commitIntervalMs: 500,
+    write: async (commit) => {
+      log.push(`write ${commit.done.map((d) => d.uid).join(',')}`);
+      await write(commit);
+    },
+    onWritten: (commit) => log.push(`written ${commit.counts.requested}`),
+    onFailed: (error) => log.push(`failed ${(error as Error).message}`),
+    onRoom: () => log.push('room'),
+    setTimer: (callback) => {
+      timers.push(callback);
+      return () => timers.splice(timers.indexOf(callback), 1);
+    },
+  });
+  return { buffer, timers, log };
+}
+
+describe('CommitBuffer', () => {
+  it('starts a commit as soon as commitEvery records wait, and merges them', async () => {
+    const { buffer, log } = setUp();
+    for (const uid of ['a', 'b', 'c']) buffer.add(settlement(uid));
+    await buffer.flush();
+    expect(log).toEqual(['room', 'write a,b,c', 'written 3']);
+  });
+
+  it('commits fewer records when the interval passes, with one timer at a time', async () => {
+    const { buffer, timers, log } = setUp();
+    buffer.add(settlement('a'));
+    buffer.add(settlement('b'));
+    expect(timers).toHaveLength(1);
+    expect(buffer.waiting).toBe(2);
+    timers[0]!();
+    await buffer.flush();
+    expect(log).toEqual(['room', 'write a,b', 'written 2']);
+    expect(buffer.waiting).toBe(0);
+  });
+
+  it('runs commits one after another, each taking what waits when it starts', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    const { buffer, log } = setUp(async () => {
+      if (first) {
+        first = false;
+        await held;
+      }
+    });
+    for (const uid of ['a', 'b', 'c']) buffer.add(settlement(uid));
+    await Promise.resolve();
+    for (const uid of ['d', 'e', 'f', 'g']) buffer.add(settlement(uid));
+    release();
+    await buffer.flush();
+    expect(log.filter((l) => l.startsWith('write'))).toEqual(['write a,b,c', 'write d,e,f,g']);
+  });
+
+  it('reports a failed commit without rejecting, and goes on with the next', async () => {
+    let calls = 0;
+    const { buffer, log } = setUp(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('refused');
+    });
+    for (const uid of ['a', 'b', 'c']) buffer.add(settlement(uid));
+    await Promise.resolve();
+    buffer.add(settlement('d'));
+    await expect(buffer.flush()).resolves.toBeUndefined();
+    expect(log).toEqual(['room', 'write a,b,c', 'failed refused', 'room', 'write d', 'written 1']);
+  });
+});

@@ -1,0 +1,332 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FetchedRecord } from '../../src/api/client.js';
+import { type LandingRef, refPath } from '../../src/api/refs.js';
+import { type CrawlDeps, runCrawl } from '../../src/crawl/crawler.js';
+import type { FrontierStore } from '../../src/crawl/frontier-store.js';
+import { type CrawlOptionsInput, parseCrawlOptions } from '../../src/crawl/options.js';
+import { LandingGraphError } from '../../src/errors.js';
+import { generateGraph, reachable, type SandboxGraph } from '../../src/sandbox/index.js';
+import { BodyCache, route } from '../../src/sandbox/router.js';
+import { MemoryFrontierStore } from './memory-frontier-store.js';
+
+/**
+ * The crawler's policy without Neo4j or HTTP: the sandbox's records served by a function, the frontier
+ * in memory, a fake clock, timers that fire on the next turn of the event loop. No sleeps.
+ */
+const graph: SandboxGraph = generateGraph({ records: 300, seed: 11 });
+const BASE_URL = 'http://sandbox.test';
+
+/** What the service would answer, as LandingClient.fetch would return or throw it. */
+class World {
+  readonly requests: string[] = [];
+  /** Throws for a ref before the record is built; return undefined to answer normally. */
+  fault: (ref: LandingRef, nth: number) => LandingGraphError | undefined = () => undefined;
+  private readonly cache = new BodyCache(0);
+
+  readonly fetch = async (ref: LandingRef): Promise<FetchedRecord> => {
+    const path = refPath(ref);
+    this.requests.push(path);
+    await Promise.resolve();
+    const fault = this.fault(ref, this.requests.length);
+    if (fault) throw fault;
+    const [pathname, query] = path.split('?');
+    const answer = route(graph, this.cache, pathname!, new URLSearchParams(query ?? ''));
+    if (answer.status === 404) throw new LandingGraphError('API_NOT_FOUND', `${path}: not found`);
+    return { ref, text: answer.body, json: JSON.parse(answer.body), attempts: 1 };
+  };
+
+  /** Requests per path: every record asked for once means max 1. */
+  mostRequestsOfOnePath(): number {
+    const counts = new Map<string, number>();
+    for (const p of this.requests) counts.set(p, (counts.get(p) ?? 0) + 1);
+    return Math.max(0, ...counts.values());
+  }
+}
+
+const nextTurn = (callback: () => void) => {
+  const timer = setImmediate(callback);
+  return () => clearImmediate(timer);
+};
+
+let runs = 0;
+function deps(world: World, store: FrontierStore, extra: Partial<CrawlDeps> = {}): CrawlDeps {
+  // Each run starts a minute after the last: a new crawl's id holds its start time.
+  let clockMs = Date.parse('2026-11-23T00:00:00Z') + 60_000 * runs++;
+  return {
+    fetch: world.fetch,
+    store,
+    maxInFlight: 8,
+    now: () => clockMs,
+    // Waiting out Neo4j advances the fake clock instead of sleeping.
+    sleep: async (ms) => {
+      clockMs += ms;
+      await Promise.resolve();
+    },
+    setTimer: nextTurn,
+    ...extra,
+  };
+}
+
+const seeds: LandingRef[] = graph
+  .ids('company')
+  .slice(0, 2)
+  .map((id) => ({ kind: 'company' as const, id }));
+
+function request(options: CrawlOptionsInput = {}) {
+  return { seeds, options: parseCrawlOptions({ commitEvery: 10, ...options }), baseUrl: BASE_URL };
+}
+
+/** `kind#id` of every record the store holds as fetched (done tasks by page number). */
+function fetchedRefs(store: MemoryFrontierStore): string[] {
+  const refs = new Set<string>();
+  for (const commit of store.commits) {
+    for (const batch of commit.batches) for (const node of batch.nodes) if (node.status === 'fetched') refs.add(`${node.kind}#${node.id}`);
+  }
+  return [...refs].sort();
+}
+
+const truthOf = (depth: number) => {
+  const truth = reachable(graph, seeds as { kind: 'company'; id: number }[], depth);
+  return { fetched: truth.fetched.map((r) => `${r.kind}#${r.id}`).sort(), requests: truth.fetched.length + truth.notFound.length, truth };
+};
+
+let unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+beforeEach(() => {
+  unhandled = [];
+  process.on('unhandledRejection', onUnhandled);
+});
+afterEach(() => {
+  process.off('unhandledRejection', onUnhandled);
+  expect(unhandled).toEqual([]);
+});
+
+describe('runCrawl with an in-memory frontier', () => {
+  it.each([0, 1, 2, 3])('depth %i fetches exactly the ground truth, each record once', async (depth) => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    const result = await runCrawl(request({ maxDepth: depth }), deps(world, store));
+    const expected = truthOf(depth);
+    expect(result.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(expected.fetched);
+    expect(world.requests.length).toBe(expected.requests);
+    expect(world.mostRequestsOfOnePath()).toBe(1);
+    expect(result.totals.requested).toBe(expected.requests);
+  });
+
+  it('a finished crawl requests nothing the second time; --refresh crawls again', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    await runCrawl(request({ maxDepth: 1 }), deps(world, store));
+    const first = world.requests.length;
+    const again = await runCrawl(request({ maxDepth: 1 }), deps(world, store));
+    expect(again.alreadyComplete).toBe(true);
+    expect(world.requests.length).toBe(first);
+    const refreshed = await runCrawl(request({ maxDepth: 1, refresh: true }), deps(world, store));
+    expect(refreshed.status).toBe('finished');
+    expect(world.requests.length).toBe(2 * first);
+  });
+
+  it('starts level d+1 while the last commits of d land, never d+2', async () => {
+    const expected = truthOf(3).truth;
+    const depthOf = new Map(expected.fetched.map((r) => [`${r.kind}#${r.id}`, r.depth]));
+    const events: { what: 'fetch' | 'committed'; depth: number }[] = [];
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    // Slow commits (a busy Neo4j): each takes a few turns of the event loop.
+    store.gate = async (operation) => {
+      if (operation !== 'commit') return;
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const fetch = (ref: LandingRef) => {
+      events.push({ what: 'fetch', depth: depthOf.get(`${ref.kind}#${ref.id}`) ?? -1 });
+      return world.fetch(ref);
+    };
+    const original = store.commit.bind(store);
+    store.commit = async (crawlId, commit, nowIso) => {
+      const written = await original(crawlId, commit, nowIso);
+      const depths = commit.done.map((d) => depthOf.get(d.uid.split('|').pop()!) ?? -1);
+      events.push({ what: 'committed', depth: Math.max(...depths) });
+      return written;
+    };
+    const result = await runCrawl(request({ maxDepth: 3, commitEvery: 5 }), deps(world, store, { fetch }));
+    expect(result.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(truthOf(3).fetched);
+    const at = (what: 'fetch' | 'committed', depth: number) => events.flatMap((e, i) => (e.what === what && e.depth === depth ? [i] : []));
+    for (const d of [0, 1, 2]) {
+      const lastCommitOfD = Math.max(...at('committed', d));
+      // The two seeds of level 0 go in one commit; from level 1 on, a level spans several.
+      if (d > 0) expect(Math.min(...at('fetch', d + 1)), `level ${d + 1} starts before level ${d} is written`).toBeLessThan(lastCommitOfD);
+      if (d < 2) expect(Math.min(...at('fetch', d + 2)), `level ${d + 2} waits for level ${d}`).toBeGreaterThan(lastCommitOfD);
+    }
+    expect(world.mostRequestsOfOnePath()).toBe(1);
+  });
+
+  describe('--max-records', () => {
+    it('stops after exactly N requests, and a raised budget goes on to exactly the new N', async () => {
+      const world = new World();
+      const store = new MemoryFrontierStore();
+      const first = await runCrawl(request({ maxDepth: 3, maxRecords: 30 }), deps(world, store));
+      expect(first.status).toBe('budget');
+      expect(world.requests.length).toBe(30);
+      expect(first.totals.requested).toBe(30);
+      const second = await runCrawl(request({ maxDepth: 3, maxRecords: 50 }), deps(world, store));
+      expect(second.resumed).toBe(true);
+      expect(second.status).toBe('budget');
+      expect(world.requests.length).toBe(50);
+      expect(second.totals.requested).toBe(50);
+      expect(world.mostRequestsOfOnePath()).toBe(1);
+    });
+
+    it('a budget larger than the ball finishes the crawl', async () => {
+      const world = new World();
+      const store = new MemoryFrontierStore();
+      const result = await runCrawl(request({ maxDepth: 1, maxRecords: 10_000 }), deps(world, store));
+      expect(result.status).toBe('finished');
+      expect(world.requests.length).toBe(truthOf(1).requests);
+    });
+
+    it('counts exactly across a kill: what was in flight is requested again, the total still ends at N', async () => {
+      const world = new World();
+      const store = new MemoryFrontierStore();
+      // The process "dies" at its 4th commit: from then on nothing reaches the store, not even endRun.
+      let commits = 0;
+      store.gate = (operation) => {
+        if (operation === 'commit') commits += 1;
+        if (commits >= 4) throw new LandingGraphError('NEO4J_QUERY', 'killed');
+      };
+      await expect(runCrawl(request({ maxDepth: 3, maxRecords: 300 }), deps(world, store))).rejects.toThrow('killed');
+      const requestedBeforeKill = world.requests.length;
+      const committed = [...store.crawls.values()][0]!.requested;
+      expect(committed).toBeGreaterThan(0);
+      expect(requestedBeforeKill).toBeGreaterThan(committed);
+      store.gate = () => undefined;
+      const resumed = await runCrawl(request({ maxDepth: 3, maxRecords: 100 }), deps(world, store));
+      expect(resumed.resumed).toBe(true);
+      expect(resumed.status).toBe('budget');
+      expect(resumed.totals.requested).toBe(100);
+      // The service saw the 100 plus the lost in-flight ones, each asked for at most twice.
+      expect(world.requests.length).toBe(100 + (requestedBeforeKill - committed));
+      expect(world.mostRequestsOfOnePath()).toBeLessThanOrEqual(2);
+    });
+  });
+
+  it('an abort writes what is in flight and the same call resumes without asking anything twice', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    const abort = new AbortController();
+    const fetch = (ref: LandingRef) => {
+      if (world.requests.length === 40) abort.abort();
+      return world.fetch(ref);
+    };
+    await expect(runCrawl(request({ maxDepth: 2 }), deps(world, store, { fetch, signal: abort.signal }))).rejects.toMatchObject({
+      code: 'CRAWL_ABORTED',
+    });
+    expect([...store.crawls.values()][0]!.status).toBe('interrupted');
+    const resumed = await runCrawl(request({ maxDepth: 2 }), deps(world, store));
+    expect(resumed.resumed).toBe(true);
+    expect(resumed.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(truthOf(2).fetched);
+    expect(world.mostRequestsOfOnePath()).toBe(1);
+  });
+
+  it('waits out a commit that fails while Neo4j is away, then goes on', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    let failures = 0;
+    store.gate = (operation) => {
+      if (operation === 'commit' && failures < 3) {
+        failures += 1;
+        throw new LandingGraphError('NEO4J_UNAVAILABLE', 'Neo4j is restarting');
+      }
+    };
+    const result = await runCrawl(request({ maxDepth: 2 }), deps(world, store));
+    expect(failures).toBe(3);
+    expect(result.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(truthOf(2).fetched);
+    expect(world.mostRequestsOfOnePath()).toBe(1);
+  });
+
+  it('gives up on a Neo4j away for longer than neo4jRetryMs, with its error and the crawl resumable', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    let commits = 0;
+    store.gate = (operation) => {
+      if (operation === 'commit' && ++commits >= 2) throw new LandingGraphError('NEO4J_UNAVAILABLE', 'Neo4j is gone');
+      if (operation === 'endRun' && commits >= 2) throw new LandingGraphError('NEO4J_UNAVAILABLE', 'Neo4j is gone');
+    };
+    await expect(runCrawl(request({ maxDepth: 2, neo4jRetryMs: 60_000 }), deps(world, store))).rejects.toMatchObject({
+      code: 'NEO4J_UNAVAILABLE',
+    });
+    store.gate = () => undefined;
+    const resumed = await runCrawl(request({ maxDepth: 2 }), deps(world, store));
+    expect(resumed.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(truthOf(2).fetched);
+  });
+
+  it('records a budget stop even when Neo4j is away at that moment (not left running)', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    let awayFor = 0;
+    store.gate = (operation) => {
+      // Neo4j goes away right after the last commit of the budget: the final reads and endRun wait it out.
+      if ((operation === 'levels' || operation === 'endRun') && world.requests.length >= 20 && awayFor < 4) {
+        awayFor += 1;
+        throw new LandingGraphError('NEO4J_UNAVAILABLE', 'Neo4j is restarting');
+      }
+    };
+    const result = await runCrawl(request({ maxDepth: 3, maxRecords: 20 }), deps(world, store));
+    expect(awayFor).toBe(4);
+    expect(result.status).toBe('budget');
+    expect([...store.crawls.values()][0]!.status).toBe('budget');
+  });
+
+  it('a commit that throws at once ends the run with its error and leaves no unhandled rejection', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    store.gate = (operation) => {
+      if (operation === 'commit') throw new LandingGraphError('NEO4J_QUERY', 'statement refused');
+    };
+    await expect(runCrawl(request({ maxDepth: 2 }), deps(world, store))).rejects.toMatchObject({ code: 'NEO4J_QUERY' });
+    expect([...store.crawls.values()][0]!.status).toBe('failed');
+    // Let any stray promise settle before afterEach looks for unhandled rejections.
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+
+  it('a fatal answer (key refused) stops at once, is recorded, and the crawl stays resumable', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    world.fault = (_ref, nth) => (nth >= 5 ? new LandingGraphError('API_AUTH', 'key refused') : undefined);
+    await expect(runCrawl(request({ maxDepth: 2 }), deps(world, store))).rejects.toMatchObject({ code: 'API_AUTH' });
+    const crawl = [...store.crawls.values()][0]!;
+    expect(crawl.status).toBe('failed');
+    expect(crawl.error).toBe('key refused');
+    world.fault = () => undefined;
+    const resumed = await runCrawl(request({ maxDepth: 2 }), deps(world, store));
+    expect(resumed.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(truthOf(2).fetched);
+  });
+
+  it('ends incomplete when records failed for good; the same call retries them and what lies behind them', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    const [seed] = seeds;
+    const failing = `/api/v1/landing/company/${seed!.id}`;
+    world.fault = (ref) =>
+      refPath(ref) === failing ? new LandingGraphError('API_RETRIES_EXHAUSTED', 'gave up after 6 attempts') : undefined;
+    const first = await runCrawl(request({ maxDepth: 2 }), deps(world, store));
+    expect(first.status).toBe('incomplete');
+    expect(first.totals.failed).toBe(1);
+    expect(fetchedRefs(store)).not.toEqual(truthOf(2).fetched);
+    world.fault = () => undefined;
+    const second = await runCrawl(request({ maxDepth: 2 }), deps(world, store));
+    expect(second.resumed).toBe(true);
+    expect(second.requeuedFailed).toBe(1);
+    expect(second.status).toBe('finished');
+    expect(second.totals.failed).toBe(0);
+    // Everything the failed seed leads to, at its true depth: the ball equals a clean crawl's.
+    expect(fetchedRefs(store)).toEqual(truthOf(2).fetched);
+    const third = await runCrawl(request({ maxDepth: 2 }), deps(world, store));
+    expect(third.alreadyComplete).toBe(true);
+  });
+});
