@@ -30,7 +30,7 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     await sandbox?.close();
   });
 
-  function crawl(seeds: LandingRef[], options: CrawlOptionsInput, extra: { apiKey?: string; rps?: number } = {}) {
+  function crawl(seeds: LandingRef[], options: CrawlOptionsInput, extra: { apiKey?: string; rps?: number; maxAttempts?: number } = {}) {
     const client = new LandingClient({
       baseUrl: sandbox.url,
       apiKey: extra.apiKey ?? sandbox.apiKey,
@@ -38,7 +38,7 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
       maxConcurrent: 8,
       headersTimeoutMs: 500,
       bodyTimeoutMs: 500,
-      retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 },
+      retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: extra.maxAttempts ?? 12 },
     });
     clients.push(client);
     return runCrawl(
@@ -184,6 +184,21 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     const result = await crawl(seeds, { maxDepth: 1 });
     expect(result.status).toBe('finished');
     expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 1)));
+  });
+
+  it('ends incomplete when records fail for good; the same crawl retries them and ends identical to a clean one', async () => {
+    const seeds = companySeeds();
+    sandbox.setFaults({ errorRate: 0.4, faultSeed: 9 });
+    const first = await crawl(seeds, { maxDepth: 2 }, { maxAttempts: 1 });
+    expect(first.status).toBe('incomplete');
+    expect(first.totals.failed).toBeGreaterThan(0);
+    sandbox.setFaults({});
+    const second = await crawl(seeds, { maxDepth: 2 });
+    expect(second.resumed).toBe(true);
+    expect(second.requeuedFailed).toBe(first.totals.failed);
+    expect(second.status).toBe('finished');
+    expect(second.totals.failed).toBe(0);
+    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 2)));
   });
 
   it('follows only the chosen lists and kinds, and flags hubs cut by --max-fanout', async () => {
