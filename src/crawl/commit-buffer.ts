@@ -32,6 +32,8 @@ export class CommitBuffer {
   private pending: Settlement[] = [];
   private chain: Promise<void> = Promise.resolve();
   private cancelTimer: (() => void) | undefined;
+  /** A commit is chained that has not started yet: it will take whatever waits, no need for another. */
+  private scheduled = false;
   private readonly setTimer: NonNullable<CommitBufferOptions['setTimer']>;
 
   constructor(private readonly options: CommitBufferOptions) {
@@ -62,7 +64,12 @@ export class CommitBuffer {
   }
 
   private schedule(): Promise<void> {
-    this.chain = this.chain.then(() => this.commitPending());
+    if (this.scheduled) return this.chain;
+    this.scheduled = true;
+    this.chain = this.chain.then(() => {
+      this.scheduled = false;
+      return this.commitPending();
+    });
     return this.chain;
   }
 

@@ -26,6 +26,11 @@ export interface CrawlDeps {
   store: FrontierStore;
   /** Fetches dispatched at once; more only queue in memory. Default: 16. */
   maxInFlight?: number;
+  /**
+   * Fetched records that may wait for their commit while another commit is written; fetching pauses
+   * beyond. Default: the options' commitEvery. See waitingRecordsFor (buffer-size.ts).
+   */
+  maxWaitingRecords?: number;
   events?: ClientEventCounter;
   /** Clock (epoch ms). Default: Date.now. */
   now?: () => number;
@@ -107,9 +112,10 @@ class CrawlRun {
     this.store = deps.store;
     this.startedAt = this.now();
     const { commitEvery, commitIntervalMs } = request.options;
-    // Fetched records wait in memory for their commit; at most one commit's worth beyond the one being
-    // written, so a crash re-requests little (see the kill tests).
-    this.slots = new DispatchSlots(deps.maxInFlight ?? 16, () => this.buffer.waiting < commitEvery);
+    // Fetched records wait in memory for their commit, at most maxWaitingRecords beyond the commit being
+    // written: enough to keep fetching through a slow commit, little enough that a crash re-requests little.
+    const maxWaiting = Math.max(1, deps.maxWaitingRecords ?? commitEvery);
+    this.slots = new DispatchSlots(deps.maxInFlight ?? 16, () => this.buffer.waiting < maxWaiting);
     this.buffer = new CommitBuffer({
       commitEvery,
       commitIntervalMs,

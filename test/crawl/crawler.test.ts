@@ -162,6 +162,29 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(world.mostRequestsOfOnePath()).toBe(1);
   });
 
+  it('keeps fetching while a slow commit is written, up to maxWaitingRecords waiting', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    let committed = 0;
+    let mostUncommitted = 0;
+    store.gate = async (operation, args) => {
+      if (operation !== 'commit') return;
+      // Each commit takes 30 turns of the event loop: fetching goes on meanwhile.
+      for (let i = 0; i < 30; i++) {
+        mostUncommitted = Math.max(mostUncommitted, world.requests.length - committed);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      committed += (args[1] as { done: unknown[] }).done.length;
+    };
+    const result = await runCrawl(request({ maxDepth: 3, commitEvery: 10 }), deps(world, store, { maxWaitingRecords: 50 }));
+    expect(result.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(truthOf(3).fetched);
+    // More than one commit's worth waits (with maxWaitingRecords 10 the most is 2 x (10 + 8)), never
+    // more than the commit being written (<= 50 + in flight) plus 50 waiting plus 8 in flight.
+    expect(mostUncommitted).toBeGreaterThan(2 * (10 + 8));
+    expect(mostUncommitted).toBeLessThanOrEqual(2 * (50 + 8));
+  });
+
   describe('--max-records', () => {
     it('stops after exactly N requests, and a raised budget goes on to exactly the new N', async () => {
       const world = new World();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_WAITING_RECORDS, waitingRecordsFor } from '../../src/crawl/buffer-size.js';
 import { DispatchSlots } from '../../src/crawl/dispatch-slots.js';
 import { finalStatus } from '../../src/crawl/final-status.js';
 import { progressOf } from '../../src/crawl/progress.js';
@@ -154,5 +155,14 @@ describe('waitOutNeo4j', () => {
       code: 'NEO4J_QUERY',
     });
     expect(d.slept).toEqual([]);
+  });
+});
+
+describe('waitingRecordsFor', () => {
+  it('holds five seconds of requests at the rate, at least a commit, at most MAX_WAITING_RECORDS', () => {
+    expect(waitingRecordsFor(100, 100)).toBe(500);
+    expect(waitingRecordsFor(10, 100)).toBe(100);
+    expect(waitingRecordsFor(1_000_000, 100)).toBe(MAX_WAITING_RECORDS);
+    expect(waitingRecordsFor(Infinity, 100)).toBe(MAX_WAITING_RECORDS);
   });
 });
