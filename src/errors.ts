@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   NEO4J_CONFLICT: 'stop',
   // The crawl itself.
   CRAWL_ABORTED: 'stop',
+  /** Another process runs the same crawl now. */
+  CRAWL_LOCKED: 'stop',
   /** The frontier ran out but records failed for good (retries spent): the same command retries them. */
   CRAWL_INCOMPLETE: 'retry',
   EXPORT_TOO_LARGE: 'stop',

@@ -8,6 +8,7 @@ export const EXIT = {
   API_AUTH: 3,
   NEO4J: 4,
   INCOMPLETE: 5,
+  LOCKED: 7,
   INTERRUPTED: 130,
 } as const;
 
@@ -22,6 +23,7 @@ const byCode: Partial<Record<ErrorCode, number>> = {
   NEO4J_CONFLICT: EXIT.NEO4J,
   CRAWL_ABORTED: EXIT.INTERRUPTED,
   CRAWL_INCOMPLETE: EXIT.INCOMPLETE,
+  CRAWL_LOCKED: EXIT.LOCKED,
 };
 
 /** The one place where an error becomes an exit code and a one-line message. */

@@ -2,10 +2,11 @@ import type { FetchedRecord } from '../api/client.js';
 import { type LandingRef, refToString } from '../api/refs.js';
 import { isLandingGraphError, LandingGraphError } from '../errors.js';
 import { CommitBuffer } from './commit-buffer.js';
+import { acquireCrawlLock, LOCK_RENEW_MS } from './crawl-lock.js';
 import { DispatchSlots } from './dispatch-slots.js';
 import { finalStatus, type StopReason } from './final-status.js';
 import { crawlFingerprint } from './fingerprint.js';
-import type { Commit, CrawlCounts, CrawlStatus, FrontierStore, FrontierTask } from './frontier-store.js';
+import type { Commit, CrawlCounts, CrawlStatus, FrontierStore, FrontierTask, LockHolder } from './frontier-store.js';
 import type { CrawlOptions } from './options.js';
 import { ClientEventCounter, type CrawlProgress, progressOf, type RunCounters } from './progress.js';
 import { type SettlePolicy, type Settlement, settleFailed, settleFetched, taskRef, taskUid } from './settle.js';
@@ -40,6 +41,10 @@ export interface CrawlDeps {
   setTimer?: (callback: () => void, ms: number) => () => void;
   signal?: AbortSignal;
   onProgress?: (progress: CrawlProgress) => void;
+  /** Who runs the crawl, for its lock. Default: this process (a new UUID, pid, host name). */
+  lockHolder?: LockHolder;
+  /** Whether a process of this host is alive (a dead holder's lock is taken over). Default: kill(pid, 0). */
+  isProcessAlive?: (pid: number) => boolean;
   /** Default: 1000. */
   progressIntervalMs?: number;
 }
@@ -127,9 +132,28 @@ class CrawlRun {
     });
   }
 
+  /** Two processes never run the same crawl: the run holds the crawl's lock, renewed while it runs. */
   async run(): Promise<CrawlResult> {
     const { options, seeds, baseUrl } = this.request;
     const fingerprint = crawlFingerprint(baseUrl, seeds, options);
+    const lockDeps = { store: this.store, holder: this.deps.lockHolder, isAlive: this.deps.isProcessAlive, nowIso: () => this.iso() };
+    const lock = await this.patiently(() => acquireCrawlLock(fingerprint, lockDeps));
+    const renewal = setInterval(() => {
+      lock.renew().catch((error: unknown) => {
+        if (isLandingGraphError(error, 'CRAWL_LOCKED')) this.stop('failed', error);
+      });
+    }, LOCK_RENEW_MS);
+    renewal.unref();
+    try {
+      return await this.runLocked(fingerprint);
+    } finally {
+      clearInterval(renewal);
+      await lock.release().catch(() => undefined);
+    }
+  }
+
+  private async runLocked(fingerprint: string): Promise<CrawlResult> {
+    const { options, seeds, baseUrl } = this.request;
     const latest = await this.patiently(() => this.store.latest(fingerprint));
     let resumed = false;
     if (latest?.status === 'finished' && !options.refresh) {

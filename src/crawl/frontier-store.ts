@@ -60,6 +60,23 @@ export interface RunStart extends CrawlCounts {
   requeuedFailed: number;
 }
 
+/** Who runs a crawl: one process. */
+export interface LockHolder {
+  /** Unique per run (a random UUID). */
+  id: string;
+  pid: number;
+  host: string;
+}
+
+/** The answer to a lock request: acquired, or who holds the lock. */
+export interface LockState {
+  acquired: boolean;
+  holder: LockHolder;
+  /** ISO date-times. */
+  since: string;
+  leaseUntil: string;
+}
+
 export interface WrittenCounts {
   nodes: number;
   edges: number;
@@ -79,6 +96,14 @@ export interface WrittenCounts {
  *   command retries them, and returns the counters with those failures taken out.
  */
 export interface FrontierStore {
+  /**
+   * Take the lock of the crawl with this fingerprint for `leaseMs`, unless another holder's lease runs;
+   * `staleHolderId`: a holder known to be dead, whose lease may be taken over.
+   */
+  lock(fingerprint: string, holder: LockHolder, nowIso: string, leaseMs: number, staleHolderId: string | null): Promise<LockState>;
+  /** Extend the lease; false when the lock is no longer this holder's. */
+  renewLock(fingerprint: string, holderId: string, nowIso: string, leaseMs: number): Promise<boolean>;
+  unlock(fingerprint: string, holderId: string, nowIso: string): Promise<void>;
   /** The newest crawl with this fingerprint. */
   latest(fingerprint: string): Promise<{ id: string; status: CrawlStatus } | undefined>;
   /** Record a new crawl with its seeds queued at depth 0. */

@@ -1,5 +1,14 @@
 import type { Driver } from 'neo4j-driver';
-import type { Commit, CrawlStatus, FrontierStore, FrontierTask, NewCrawl, RunStart } from '../crawl/frontier-store.js';
+import type {
+  Commit,
+  CrawlStatus,
+  FrontierStore,
+  FrontierTask,
+  LockHolder,
+  LockState,
+  NewCrawl,
+  RunStart,
+} from '../crawl/frontier-store.js';
 import { LandingGraphError } from '../errors.js';
 import { inWriteTransaction, runNamed } from './executor.js';
 import { writeGraph, type WriteCounts } from './graph-writer.js';
@@ -26,6 +35,31 @@ export class CrawlStore implements FrontierStore {
 
   private get opts() {
     return { ...(this.database ? { database: this.database } : {}), timeoutMs: STATEMENT_TIMEOUT_MS };
+  }
+
+  async lock(fingerprint: string, holder: LockHolder, nowIso: string, leaseMs: number, staleHolderId: string | null): Promise<LockState> {
+    const [row] = await runNamed(
+      this.driver,
+      'crawl-lock',
+      { fingerprint, holder, now: nowIso, leaseMs, staleHolder: staleHolderId },
+      this.opts,
+    );
+    if (!row) throw new LandingGraphError('INTERNAL', `the crawl lock statement returned nothing for ${fingerprint}`);
+    return {
+      acquired: row.acquired === true,
+      holder: { id: String(row.holder), pid: Number(row.pid), host: String(row.host) },
+      since: String(row.since),
+      leaseUntil: String(row.leaseUntil),
+    };
+  }
+
+  async renewLock(fingerprint: string, holderId: string, nowIso: string, leaseMs: number): Promise<boolean> {
+    const [row] = await runNamed(this.driver, 'crawl-lock-renew', { fingerprint, holderId, now: nowIso, leaseMs }, this.opts);
+    return Number(row?.renewed ?? 0) > 0;
+  }
+
+  async unlock(fingerprint: string, holderId: string, nowIso: string): Promise<void> {
+    await runNamed(this.driver, 'crawl-unlock', { fingerprint, holderId, now: nowIso }, this.opts);
   }
 
   async latest(fingerprint: string): Promise<{ id: string; status: CrawlStatus } | undefined> {

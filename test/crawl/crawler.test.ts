@@ -185,6 +185,31 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(mostUncommitted).toBeLessThanOrEqual(2 * (50 + 8));
   });
 
+  it('refuses to run a crawl that another live process runs, requesting nothing; runs it once that one ends', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    const other = { id: 'other-run', pid: 4242, host: 'this-host' };
+    const live = deps(world, store, { lockHolder: other });
+    const running = runCrawl(request({ maxDepth: 2 }), {
+      ...live,
+      fetch: async (ref) => {
+        if (world.requests.length === 5) {
+          // Same clock: the other run's lease is running.
+          const me = deps(world, store, { lockHolder: { id: 'me', pid: 1, host: 'this-host' }, isProcessAlive: () => true, now: live.now });
+          await expect(runCrawl(request({ maxDepth: 2 }), me)).rejects.toMatchObject({
+            code: 'CRAWL_LOCKED',
+            message: expect.stringContaining('4242'),
+          });
+        }
+        return world.fetch(ref);
+      },
+    });
+    expect((await running).status).toBe('finished');
+    expect(world.mostRequestsOfOnePath()).toBe(1);
+    const again = await runCrawl(request({ maxDepth: 2, refresh: true }), deps(world, store, { isProcessAlive: () => true }));
+    expect(again.status).toBe('finished');
+  });
+
   describe('--max-records', () => {
     it('stops after exactly N requests, and a raised budget goes on to exactly the new N', async () => {
       const world = new World();

@@ -4,6 +4,8 @@ import type {
   CrawlStatus,
   FrontierStore,
   FrontierTask,
+  LockHolder,
+  LockState,
   NewCrawl,
   RunStart,
   TaskState,
@@ -35,7 +37,32 @@ export class MemoryFrontierStore implements FrontierStore {
   readonly commits: Commit[] = [];
   /** Called before each operation; throw to fail it (nothing is written), await to hold it. */
   gate: (operation: keyof FrontierStore, args: unknown[]) => Promise<void> | void = () => undefined;
+  readonly locks = new Map<string, { holder: LockHolder | null; since: string; leaseUntilMs: number }>();
   private created = 0;
+
+  async lock(fingerprint: string, holder: LockHolder, nowIso: string, leaseMs: number, staleHolderId: string | null): Promise<LockState> {
+    await this.gate('lock', [fingerprint, holder, nowIso, leaseMs, staleHolderId]);
+    const nowMs = Date.parse(nowIso);
+    const held = this.locks.get(fingerprint);
+    const busy = !!held?.holder && held.holder.id !== holder.id && held.leaseUntilMs > nowMs && held.holder.id !== staleHolderId;
+    if (!busy) this.locks.set(fingerprint, { holder, since: nowIso, leaseUntilMs: nowMs + leaseMs });
+    const now = this.locks.get(fingerprint)!;
+    return { acquired: !busy, holder: now.holder!, since: now.since, leaseUntil: new Date(now.leaseUntilMs).toISOString() };
+  }
+
+  async renewLock(fingerprint: string, holderId: string, nowIso: string, leaseMs: number): Promise<boolean> {
+    await this.gate('renewLock', [fingerprint, holderId, nowIso, leaseMs]);
+    const held = this.locks.get(fingerprint);
+    if (held?.holder?.id !== holderId) return false;
+    held.leaseUntilMs = Date.parse(nowIso) + leaseMs;
+    return true;
+  }
+
+  async unlock(fingerprint: string, holderId: string, nowIso: string): Promise<void> {
+    await this.gate('unlock', [fingerprint, holderId, nowIso]);
+    const held = this.locks.get(fingerprint);
+    if (held?.holder?.id === holderId) held.holder = null;
+  }
 
   async latest(fingerprint: string): Promise<{ id: string; status: CrawlStatus } | undefined> {
     await this.gate('latest', [fingerprint]);

@@ -1,0 +1,42 @@
+import type { Driver } from 'neo4j-driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { runCli, startCli } from '../support/cli.js';
+import { openTestDriver, resetGraph } from '../support/neo4j.js';
+
+/** Two processes never run the same crawl: the second exits with one line naming the first. */
+describe('crawl lock over the CLI', () => {
+  let sandbox: Sandbox;
+  let driver: Driver;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ records: 300, seed: 5 });
+    driver = await openTestDriver();
+  });
+  afterAll(async () => {
+    await driver?.close();
+    await sandbox?.close();
+  });
+
+  it('a second process on the same crawl exits 7 naming the running one; the first finishes, each record asked once', async () => {
+    await resetGraph(driver);
+    sandbox.stats.reset();
+    const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
+    const args = ['crawl', `company#${sandbox.graph.ids('company')[0]}`, '--depth', '2', '--rps', '30', '--concurrency', '4'];
+    const first = startCli(args, env);
+    while (sandbox.stats.total < 10 && first.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await runCli(args, env);
+    expect(second.code, second.stderr).toBe(7);
+    const lines = second.stderr.trim().split('\n');
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^landing-graph: CRAWL_LOCKED: this crawl is already running in process ${first.child.pid} on `),
+    );
+    const done = await first.done;
+    expect(done.code, done.stderr).toBe(0);
+    expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
+    // Lock given back: the same command now answers "already finished".
+    const third = await runCli(args, env);
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stderr).toMatch(/already finished/);
+  });
+});
