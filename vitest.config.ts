@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: [...defaultExclude, 'bench/**'],
-    globalSetup: ['test/support/global-setup.ts'],
+    globalSetup: ['test/support/chromium-setup.ts', 'test/support/global-setup.ts'],
     // Neo4j Community has a single user database: test files take turns on it.
     fileParallelism: false,
     testTimeout: 180_000,
