@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.int.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
+          globalSetup: ['test/support/chromium-setup.ts', 'test/support/global-setup.ts'],
           // One fork runs the files one after another (fileParallelism is a root-only option).
           poolOptions: { forks: { singleFork: true } },
         },

@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Driver } from 'neo4j-driver';
 import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
 import { cypher } from '../../src/store/cypher-files.js';
+import { startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { toNeo4jParams } from '../../src/store/params.js';
 import { applySchema } from '../../src/store/schema.js';
 import { log, projectRoot } from './util.js';
-
-const run = promisify(execFile);
 
 export interface BenchNeo4j {
   connection: Neo4jConnection;
@@ -45,25 +41,21 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
     };
     source = 'NEO4J_URI from the environment';
   } else {
-    const home = process.env.BENCH_NEO4J_HOME ?? path.join(projectRoot, '.neo4j/bench');
-    const boltPort = process.env.BENCH_NEO4J_BOLT_PORT ?? '7694';
-    const httpPort = process.env.BENCH_NEO4J_HTTP_PORT ?? '7484';
-    const script = path.join(projectRoot, 'scripts/neo4j-local');
-    const args = ['--home', home, '--bolt-port', boltPort, '--http-port', httpPort];
-    const wasRunning = await run('bash', [script, 'status', ...args]).then(
-      () => true,
-      () => false,
-    );
-    log(wasRunning ? `Neo4j already running in ${home}` : `starting Neo4j (scripts/neo4j-local, home ${home}, bolt ${boltPort})`);
-    await run('bash', [script, 'start', ...args], { maxBuffer: 16 * 1024 * 1024 });
-    const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
-    connection = { uri: `bolt://127.0.0.1:${boltPort}`, username: 'neo4j', password };
-    debugLog = path.join(home, 'logs/debug.log');
-    source = `scripts/neo4j-local --home ${path.relative(projectRoot, home) || home} --bolt-port ${boltPort}${wasRunning ? ' (already running; left running)' : ' (started and stopped by the bench)'}`;
-    if (!wasRunning) {
+    const options = {
+      home: process.env.BENCH_NEO4J_HOME ?? path.join(projectRoot, '.neo4j/bench'),
+      boltPort: Number(process.env.BENCH_NEO4J_BOLT_PORT ?? 7694),
+      httpPort: Number(process.env.BENCH_NEO4J_HTTP_PORT ?? 7484),
+    };
+    log(`Neo4j: scripts/neo4j-local (home ${options.home}, bolt ${options.boltPort}), started unless it runs`);
+    const local = await startLocalNeo4j(options);
+    log(local.wasRunning ? `Neo4j already running in ${local.home}` : `started Neo4j in ${local.home}`);
+    connection = local.connection;
+    debugLog = path.join(local.home, 'logs/debug.log');
+    source = `scripts/neo4j-local --home ${path.relative(projectRoot, local.home) || local.home} --bolt-port ${options.boltPort}${local.wasRunning ? ' (already running; left running)' : ' (started and stopped by the bench)'}`;
+    if (!local.wasRunning) {
       stop = async () => {
         log('stopping the bench Neo4j');
-        await run('bash', [script, 'stop', ...args]);
+        await stopLocalNeo4j(options);
       };
     }
   }

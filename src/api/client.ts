@@ -24,7 +24,7 @@ export interface LandingClientOptions {
   headersTimeoutMs?: number;
   /** Longest silence while the body streams. Default: 60000. */
   bodyTimeoutMs?: number;
-  /** A larger body fails (API_CLIENT, not retried). Default: 67108864 (64 MiB). */
+  /** A larger body fails (API_CLIENT, not retried). Default: 16777216 (16 MiB), as the CLI's --max-body-mb. */
   maxBodyBytes?: number;
   retry?: RetryOptions;
   /** Injected for tests. Defaults: Math.random, Date.now, setTimeout. */
@@ -155,7 +155,7 @@ export class LandingClient {
       const snippet = await readBounded(body, 200, what, true).catch(() => '');
       throw errorForStatus(statusCode, what, snippet);
     }
-    const text = await readBounded(body, this.#options.maxBodyBytes ?? 64 * 1024 * 1024, what, false);
+    const text = await readBounded(body, this.#options.maxBodyBytes ?? 16 * 1024 * 1024, what, false);
     const contentType = String(headers['content-type'] ?? '');
     if (/html/i.test(contentType) || /^\s*</.test(text)) {
       throw transient('an HTML page instead of JSON (HTTP 200)', what, undefined, { contentType });

@@ -3,7 +3,7 @@ import type { LandingRef } from '../api/refs.js';
 import { parseCrawlOptions } from '../crawl/options.js';
 import { parseSeed } from '../crawl/seeds.js';
 import { LandingGraphError } from '../errors.js';
-import { startSandbox } from '../sandbox/index.js';
+import { type Sandbox, startSandbox } from '../sandbox/index.js';
 import { readConfig } from './config.js';
 import { openGraph } from './neo4j.js';
 import { crawlInto } from './run-crawl.js';
@@ -24,8 +24,10 @@ export function demoCommand(): Command {
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const config = readConfig(process.env);
       const graph = await openGraph(config.neo4j, log);
-      const sandbox = config.service ? undefined : await startSandbox({ records: Number(flags.records), seed: 1 });
+      let sandbox: Sandbox | undefined;
       try {
+        // Inside the try: a sandbox that fails to start must not leave the driver open.
+        sandbox = config.service ? undefined : await startSandbox({ records: Number(flags.records), seed: 1 });
         let seeds: LandingRef[] = seedArgs.map(parseSeed);
         const service = config.service ?? { baseUrl: sandbox!.url, apiKey: sandbox!.apiKey };
         if (sandbox) {

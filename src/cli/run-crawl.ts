@@ -19,7 +19,7 @@ export interface CrawlIntoOptions {
   concurrency: number;
   /** Headers and body time-out of each request. Default: the client's (30000 / 60000). */
   timeoutMs?: number;
-  /** Default: the client's (64 MiB). */
+  /** Default: the client's (16 MiB). */
   maxBodyBytes?: number;
   stderr: NodeJS.WriteStream;
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, startCli } from '../support/cli.js';
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
+import { killPoints } from '../support/kill-seed.js';
+import { waitingRecordsFor } from '../../src/crawl/buffer-size.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 
 const RPS = 40;
@@ -54,19 +56,22 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
   });
 
   it('after kill -9, the same command finishes with the same graph, re-requesting at most what was in flight', async () => {
+    const { rng, replay } = killPoints('test/cli/crawl-cli.int.test.ts');
+    const killAt = rng.int(25, 64);
     const first = startCli(crawlArgs(), env);
-    await waitForRequests(25 + Math.floor(Math.random() * 40));
+    await waitForRequests(killAt);
     first.child.kill('SIGKILL');
     await first.done;
+    const why = `killed at request ${killAt}; replay: ${replay}`;
     const second = await runCli(crawlArgs(), env);
-    expect(second.code, second.stderr).toBe(0);
-    expect(await graph()).toEqual(expected);
+    expect(second.code, `${why}\n${second.stderr}`).toBe(0);
+    expect(await graph(), why).toEqual(expected);
     const stats = sandbox.stats.snapshot();
     const repeated = Object.values(stats.byPath).reduce((n, c) => n + c - 1, 0);
     // Lost at a kill: what was not yet committed. The crawler dispatches only while requests under way
-    // (up to 2 x concurrency) plus fetched records waiting (up to commitEvery, 100) stay under both caps,
-    // and one more such batch may be being written: 2 x (100 + 2 x concurrency).
-    expect(repeated).toBeLessThanOrEqual(2 * (100 + 2 * 4));
+    // (up to 2 x concurrency) plus fetched records waiting (up to W = waitingRecordsFor(rps)) stay under
+    // both caps, and one more such batch may be being written: 2 x (W + 2 x concurrency).
+    expect(repeated, why).toBeLessThanOrEqual(2 * (waitingRecordsFor(RPS, 100) + 2 * 4));
   });
 
   it('on Ctrl-C writes what is in flight, exits 130 with one line, and the same command resumes without repeating a request', async () => {

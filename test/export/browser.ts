@@ -1,15 +1,14 @@
 /**
- * Headless Chromium (Debian's /usr/bin/chromium) through playwright-core, for opening exports as a person
- * would: the HTML report, and GraphML through the browser's XML parser. Every request other than file: and
- * data: is aborted and recorded.
+ * Headless Chromium (found or installed by test/support/chromium.ts) through playwright-core, for opening
+ * exports as a person would: the HTML report, and GraphML through the browser's XML parser. Every request
+ * other than file: and data: is aborted and recorded.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
-
-export async function launchChromium(): Promise<Browser> {
+/** `executablePath`: the one test/support/chromium-setup.ts found, i.e. `inject('chromiumPath')`. */
+export async function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',

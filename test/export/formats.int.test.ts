@@ -2,7 +2,7 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { refToString } from '../../src/api/refs.js';
 import { exportSubgraph, readSubgraph, type ExportFormat, type ExportRequest, type Subgraph } from '../../src/export/index.js';
 import { toNeo4jParams } from '../../src/store/params.js';
@@ -103,7 +103,7 @@ describe('landing-graph export: formats on a crawled sandbox graph', () => {
     const xml = await readFile(file('graphml'), 'utf8');
     let browser: Browser | undefined;
     try {
-      browser = await launchChromium();
+      browser = await launchChromium(inject('chromiumPath'));
       const page = await browser.newPage();
       const parsed = await parseGraphml(page, xml);
       expect(parsed.error).toBeNull();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Driver } from 'neo4j-driver';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { refToString } from '../../src/api/refs.js';
 import { SPECIALS } from '../../src/sandbox/index.js';
 import { runCli } from '../support/cli.js';
@@ -52,7 +52,7 @@ describe('landing-graph export --format html (the built CLI), opened offline in 
   beforeAll(async () => {
     driver = await openTestDriver();
     graph = await buildExportGraph(driver);
-    browser = await launchChromium();
+    browser = await launchChromium(inject('chromiumPath'));
     env = {};
     seedArgs = graph.seeds.map(refToString);
   });

@@ -4,17 +4,16 @@
  * keeps) into a fresh home, and that home is started with scripts/neo4j-local on free ports.
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Driver } from 'neo4j-driver';
 import { connectNeo4j } from '../../src/store/connect.js';
+import { localNeo4jJars, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { freePort } from '../support/ports.js';
 
 const run = promisify(execFile);
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const script = path.join(projectRoot, 'scripts/neo4j-local');
 
 export interface SpareNeo4j {
   driver: Driver;
@@ -23,19 +22,10 @@ export interface SpareNeo4j {
   stop(): Promise<void>;
 }
 
-/** The folder of Neo4j's jars, fetched by scripts/neo4j-local (a no-op when cached). */
-async function neo4jLib(): Promise<string> {
-  await run('bash', [script, 'fetch'], { maxBuffer: 16 * 1024 * 1024 });
-  const version = /^NEO4J_VERSION=(\S+)/m.exec(await readFile(script, 'utf8'))?.[1];
-  const cache =
-    process.env.LANDING_GRAPH_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'landing-graph');
-  return path.join(cache, `neo4j-${version}`, 'lib');
-}
-
 /** Run `<csvFolder>/import.sh` into a new home, start a server on it, connect. */
 export async function importIntoSpareNeo4j(csvFolder: string): Promise<SpareNeo4j> {
   const home = await mkdtemp(path.join(os.tmpdir(), 'landing-graph-export-'));
-  const lib = await neo4jLib();
+  const { lib } = await localNeo4jJars();
   const admin = path.join(home, 'neo4j-admin');
   await writeFile(admin, `#!/bin/sh\nexec java -cp '${lib}/*' org.neo4j.server.startup.Neo4jAdminCommand "$@"\n`);
   await chmod(admin, 0o755);
@@ -48,26 +38,14 @@ export async function importIntoSpareNeo4j(csvFolder: string): Promise<SpareNeo4
   });
   const count = (what: string) => Number(new RegExp(`(\\d+) ${what}`).exec(stdout)?.[1] ?? NaN);
   const imported = { nodes: count('nodes'), relationships: count('relationships'), properties: count('properties') };
-  const args = [
-    '--home',
-    home,
-    '--bolt-port',
-    String(await freePort()),
-    '--http-port',
-    String(await freePort()),
-    '--heap',
-    '512m',
-    '--pagecache',
-    '128m',
-  ];
-  await run('bash', [script, 'start', ...args], { maxBuffer: 16 * 1024 * 1024 });
+  const options = { home, boltPort: await freePort(), httpPort: await freePort(), heap: '512m', pagecache: '128m' };
   const stop = async () => {
-    await run('bash', [script, 'stop', ...args]).catch(() => undefined);
+    await stopLocalNeo4j(options).catch(() => undefined);
     await rm(home, { recursive: true, force: true });
   };
   try {
-    const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
-    const driver = await connectNeo4j({ uri: `bolt://127.0.0.1:${args[3]}`, username: 'neo4j', password });
+    const { connection } = await startLocalNeo4j(options);
+    const driver = await connectNeo4j(connection);
     return {
       driver,
       imported,

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, startCli } from '../support/cli.js';
 import { dumpBlockLayer, dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
+import { killPoints } from '../support/kill-seed.js';
+import { waitingRecordsFor } from '../../src/crawl/buffer-size.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 
 const RPS = 60;
@@ -46,20 +48,22 @@ describe('crash: SIGKILL the crawl five times', () => {
 
     await resetGraph(driver);
     sandbox.stats.reset();
+    const { rng, replay } = killPoints('test/robustness/crash.int.test.ts');
     const kills: number[] = [];
     for (let i = 0; i < 5; i++) {
       const run = startCli(args, env);
-      const at = sandbox.stats.total + 10 + Math.floor(Math.random() * (cleanRequests / 6));
+      const at = sandbox.stats.total + 10 + Math.floor(rng.float() * (cleanRequests / 6));
       while (sandbox.stats.total < at && run.child.exitCode === null) await new Promise((r) => setTimeout(r, 2));
       run.child.kill('SIGKILL');
       await run.done;
       kills.push(sandbox.stats.total);
     }
     const last = await runCli(args, env);
-    expect(last.code, last.stderr).toBe(0);
+    const why = `kills at requests ${kills.join(', ')}; replay: ${replay}`;
+    expect(last.code, `${why}\n${last.stderr}`).toBe(0);
 
-    expect(await dumpGraph(driver, database)).toEqual(cleanList);
-    expect(await dumpBlockLayer(driver, database)).toEqual(cleanBlocks);
+    expect(await dumpGraph(driver, database), why).toEqual(cleanList);
+    expect(await dumpBlockLayer(driver, database), why).toEqual(cleanBlocks);
     expect(statusesOnly(cleanList)).toEqual(
       expectedDump(
         reachable(
@@ -72,10 +76,10 @@ describe('crash: SIGKILL the crawl five times', () => {
     const stats = sandbox.stats.snapshot();
     const repeated = Object.values(stats.byPath).reduce((n, c) => n + c - 1, 0);
     // Lost at each kill: what was not yet committed. The crawler dispatches only while requests under way
-    // (up to 2 x concurrency) plus fetched records waiting (up to commitEvery, 100) stay under both caps,
-    // and one more such batch may be being written: 2 x (100 + 2 x concurrency).
-    const inFlightBound = 2 * (100 + 2 * CONCURRENCY);
-    expect(repeated, `kills at requests ${kills.join(', ')}`).toBeLessThanOrEqual(5 * inFlightBound);
-    expect(stats.total - repeated).toBe(cleanRequests);
+    // (up to 2 x concurrency) plus fetched records waiting (up to W = waitingRecordsFor(rps)) stay under
+    // both caps, and one more such batch may be being written: 2 x (W + 2 x concurrency).
+    const inFlightBound = 2 * (waitingRecordsFor(RPS, 100) + 2 * CONCURRENCY);
+    expect(repeated, why).toBeLessThanOrEqual(5 * inFlightBound);
+    expect(stats.total - repeated, why).toBe(cleanRequests);
   }, 600_000);
 });

@@ -1,25 +1,15 @@
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { connectNeo4j } from '../../src/store/connect.js';
+import { type LocalNeo4jOptions, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { startCli } from '../support/cli.js';
 import { freePort } from '../support/ports.js';
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const home = path.join(root, '.neo4j/restart-test');
-let ports = { bolt: 0, http: 0 };
-const neo4jLocal = (command: string) =>
-  run(
-    'bash',
-    [path.join(root, 'scripts/neo4j-local'), command, '--home', home, '--bolt-port', String(ports.bolt), '--http-port', String(ports.http)],
-    { maxBuffer: 1 << 24 },
-  );
+const home = path.resolve(import.meta.dirname, '../../.neo4j/restart-test');
+let neo4j: LocalNeo4jOptions = { home };
 
 /**
  * A Neo4j of its own (scripts/neo4j-local), stopped and started again in the middle of a crawl: the crawl
@@ -31,25 +21,24 @@ describe('Neo4j restarted in the middle of a crawl', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ records: 400, seed: 41 });
-    ports = { bolt: await freePort(), http: await freePort() };
-    await neo4jLocal('stop').catch(() => undefined); // one left running by an aborted run
-    await neo4jLocal('start');
-    const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
+    neo4j = { home, boltPort: await freePort(), httpPort: await freePort() };
+    await stopLocalNeo4j(neo4j).catch(() => undefined); // one left running by an aborted run
+    const { connection } = await startLocalNeo4j(neo4j);
     env = {
       LANDING_BASE_URL: sandbox.url,
       LANDING_API_KEY: sandbox.apiKey,
-      NEO4J_URI: `bolt://127.0.0.1:${ports.bolt}`,
-      NEO4J_USERNAME: 'neo4j',
-      NEO4J_PASSWORD: password,
+      NEO4J_URI: connection.uri,
+      NEO4J_USERNAME: connection.username,
+      NEO4J_PASSWORD: connection.password,
     };
-    const driver = await connectNeo4j({ uri: env.NEO4J_URI!, username: 'neo4j', password });
+    const driver = await connectNeo4j(connection);
     const session = driver.session();
     await session.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS');
     await session.close();
     await driver.close();
   }, 300_000);
   afterAll(async () => {
-    await neo4jLocal('stop').catch(() => undefined);
+    await stopLocalNeo4j(neo4j).catch(() => undefined);
     await sandbox?.close();
   }, 120_000);
 
@@ -57,9 +46,9 @@ describe('Neo4j restarted in the middle of a crawl', () => {
     const companies = sandbox.graph.ids('company').slice(0, 3);
     const crawl = startCli(['crawl', ...companies.map((id) => `company#${id}`), '--depth', '2', '--rps', '30', '--concurrency', '4'], env);
     while (sandbox.stats.total < 40 && crawl.child.exitCode === null) await new Promise((r) => setTimeout(r, 10));
-    await neo4jLocal('stop');
+    await stopLocalNeo4j(neo4j);
     const duringOutage = sandbox.stats.total;
-    await neo4jLocal('start');
+    await startLocalNeo4j(neo4j);
     const result = await crawl.done;
     expect(result.code, result.stderr).toBe(0);
     expect(sandbox.stats.total).toBeGreaterThan(duringOutage);

@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
+import { isLandingGraphError } from '../../src/errors.js';
 import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
+import { type LocalNeo4j, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { applySchema } from '../../src/store/schema.js';
 import { watchLongTransactions } from './transaction-watch.js';
 
-const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 declare module 'vitest' {
@@ -81,29 +79,26 @@ async function fromTestcontainers(): Promise<Found | undefined> {
 }
 
 async function fromLocalScript(): Promise<Found> {
-  const home = process.env.NEO4J_TEST_HOME ?? path.join(projectRoot, '.neo4j/test');
-  const boltPort = process.env.NEO4J_TEST_BOLT_PORT ?? '7688';
-  const httpPort = process.env.NEO4J_TEST_HTTP_PORT ?? '7475';
-  const script = path.join(projectRoot, 'scripts/neo4j-local');
-  const args = ['--home', home, '--bolt-port', boltPort, '--http-port', httpPort];
-  const wasRunning = await run('bash', [script, 'status', ...args]).then(
-    () => true,
-    () => false,
-  );
+  const options = {
+    home: process.env.NEO4J_TEST_HOME ?? path.join(projectRoot, '.neo4j/test'),
+    boltPort: Number(process.env.NEO4J_TEST_BOLT_PORT ?? 7688),
+    httpPort: Number(process.env.NEO4J_TEST_HTTP_PORT ?? 7475),
+  };
+  let local: LocalNeo4j;
   try {
-    await run('bash', [script, 'start', ...args], { maxBuffer: 10 * 1024 * 1024 });
+    local = await startLocalNeo4j(options);
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? '';
+    const stderr = isLandingGraphError(error) ? String(error.details.stderr ?? '') : '';
     throw new Error(
-      `No Neo4j for the tests: NEO4J_URI is unset, no container runtime answers, and scripts/neo4j-local could not start one:\n${stderr}`,
+      `No Neo4j for the tests: NEO4J_URI is unset, no container runtime answers, and scripts/neo4j-local could not start one: ${(error as Error).message}${stderr ? `\n${stderr}` : ''}`,
+      { cause: error },
     );
   }
-  const password = (await readFile(path.join(home, 'password'), 'utf8')).trim();
   return {
-    connection: { uri: `bolt://127.0.0.1:${boltPort}`, username: 'neo4j', password },
-    source: `scripts/neo4j-local (${home})`,
+    connection: local.connection,
+    source: `scripts/neo4j-local (${local.home}${local.wasRunning ? ', already running' : ''})`,
     stop: async () => {
-      if (!wasRunning) await run('bash', [script, 'stop', ...args]);
+      if (!local.wasRunning) await stopLocalNeo4j(options);
     },
   };
 }
