@@ -7,4 +7,6 @@ MATCH (b:Landing {kind: row.toKind, id: row.toId}) USING INDEX b:Landing(kind, i
 MERGE (a)-[r:$(CASE row.type WHEN 'RELATED' THEN 'RELATED' WHEN 'SIMILAR' THEN 'SIMILAR'
                              WHEN 'COMPETITOR' THEN 'COMPETITOR' END) {list: row.list}]->(b)
   ON CREATE SET r.firstSeenAt = datetime($now)
-SET r.lastSeenAt = datetime($now)
+// An entry that had disappeared is back (see cypher/history/retire-unseen.cypher).
+SET r.returns = CASE WHEN r.removedAt IS NULL THEN r.returns ELSE coalesce(r.returns, []) + datetime($now) END
+SET r.removedAt = null, r.lastSeenAt = datetime($now)

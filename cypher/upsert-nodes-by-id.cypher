@@ -1,6 +1,7 @@
 // Upsert landing nodes known by page number. $rows: NodeRow (src/graph/model.ts); $now: ISO date-time.
-// A fetch writes everything; a stub fills only a stub (never what a fetch wrote); missing/failed never
-// erase fetched data, they only note the error on it. Returns how many rows met a key conflict.
+// A fetch writes everything (row.props carries null for each analyst property its answer lacks, which
+// removes it); a stub fills only a stub (never what a fetch wrote); missing/failed never erase fetched
+// data: failed notes the error, missing (404) marks the record gone. Returns how many rows met a key conflict.
 // Every lookup names its index, so no plan, however stale its statistics, scans for a node.
 // The kind's label comes from the fixed table below, never from data; an unknown kind fails the statement.
 UNWIND $rows AS row
@@ -24,6 +25,9 @@ SET n:$(CASE row.kind WHEN 'domain' THEN 'Domain' WHEN 'company' THEN 'Company' 
 WITH n, row, n.status AS current
 FOREACH (_ IN CASE WHEN row.status = 'fetched' THEN [1] ELSE [] END |
   REMOVE n.schemaError, n.error
+  // History: a record that had gone (404 after a fetch; it kept its data) is back; the first fetch ever.
+  SET n.backAt = CASE WHEN current = 'missing' AND n.raw IS NOT NULL THEN datetime($now) ELSE n.backAt END,
+      n.firstFetchedAt = coalesce(n.firstFetchedAt, n.fetchedAt, datetime($now))
   SET n += row.props, n.status = 'fetched', n.title = row.title, n.href = row.href, n.provider = row.provider,
       n.raw = row.raw, n.fetchedAt = datetime($now))
 FOREACH (_ IN CASE WHEN row.status = 'stub' AND current = 'stub' THEN [1] ELSE [] END |
@@ -31,7 +35,10 @@ FOREACH (_ IN CASE WHEN row.status = 'stub' AND current = 'stub' THEN [1] ELSE [
       n.provider = coalesce(row.provider, n.provider), n.raw = coalesce(row.raw, n.raw))
 FOREACH (_ IN CASE WHEN row.status IN ['missing', 'failed'] AND current <> 'fetched' THEN [1] ELSE [] END |
   SET n.status = row.status, n.error = row.error, n.checkedAt = datetime($now))
-FOREACH (_ IN CASE WHEN row.status IN ['missing', 'failed'] AND current = 'fetched' THEN [1] ELSE [] END |
+// A fetched record that now answers 404 is gone: it keeps its data (history), its status says so.
+FOREACH (_ IN CASE WHEN row.status = 'missing' AND current = 'fetched' THEN [1] ELSE [] END |
+  SET n.status = 'missing', n.goneAt = datetime($now), n.error = row.error, n.checkedAt = datetime($now))
+FOREACH (_ IN CASE WHEN row.status = 'failed' AND current = 'fetched' THEN [1] ELSE [] END |
   SET n.lastError = row.error, n.lastErrorAt = datetime($now))
 // The natural key: set when new, or when a fetch says otherwise. A key another node holds is a
 // conflict, noted on this node instead of breaking the constraint (pivots/adopt-key-stubs folds it).

@@ -12,7 +12,9 @@ MERGE (a)-[r:$(CASE row.type WHEN 'RESOLVES_TO' THEN 'RESOLVES_TO' WHEN 'USES_NA
                              WHEN 'USES_TECHNOLOGY' THEN 'USES_TECHNOLOGY' WHEN 'HAS_OFFICER' THEN 'HAS_OFFICER'
                              WHEN 'REGISTERED_AT' THEN 'REGISTERED_AT' WHEN 'HAS_PROFILE' THEN 'HAS_PROFILE'
                              WHEN 'HAS_ACTIVITY' THEN 'HAS_ACTIVITY' END)]->(p)
-SET r.firstSeenAt = coalesce(r.firstSeenAt, datetime($now)), r.lastSeenAt = datetime($now),
+// A link that had disappeared is back (see cypher/history/retire-unseen.cypher).
+SET r.returns = CASE WHEN r.removedAt IS NULL THEN r.returns ELSE coalesce(r.returns, []) + datetime($now) END
+SET r.firstSeenAt = coalesce(r.firstSeenAt, datetime($now)), r.lastSeenAt = datetime($now), r.removedAt = null,
     r.via = COLLECT { UNWIND coalesce(r.via, []) + row.via AS v RETURN DISTINCT v ORDER BY v },
     r.roles = CASE WHEN row.type = 'HAS_OFFICER'
                    THEN COLLECT { UNWIND coalesce(r.roles, []) + row.roles AS v RETURN DISTINCT v ORDER BY v } END,

@@ -80,6 +80,10 @@ export interface LockState {
 export interface WrittenCounts {
   nodes: number;
   edges: number;
+  /** Records whose stored answer was kept as a version because the new one differs (history). */
+  versions: number;
+  /** Links that re-fetched records no longer have, kept with removedAt (history). */
+  removed: number;
 }
 
 /**

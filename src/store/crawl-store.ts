@@ -8,10 +8,11 @@ import type {
   LockState,
   NewCrawl,
   RunStart,
+  WrittenCounts,
 } from '../crawl/frontier-store.js';
 import { LandingGraphError } from '../errors.js';
 import { inWriteTransaction, runNamed } from './executor.js';
-import { writeGraph, type WriteCounts } from './graph-writer.js';
+import { retireUnseen, writeGraph } from './graph-writer.js';
 import { writePivots } from './pivot-writer.js';
 
 /**
@@ -91,12 +92,13 @@ export class CrawlStore implements FrontierStore {
   }
 
   /** One transaction: the records, then the tasks, so that a crash leaves both or neither. */
-  async commit(crawlId: string, commit: Commit, nowIso: string): Promise<WriteCounts> {
+  async commit(crawlId: string, commit: Commit, nowIso: string): Promise<WrittenCounts> {
     return inWriteTransaction(
       this.driver,
       async (tx) => {
         const written = await writeGraph(tx, commit.batches, nowIso);
         const pivots = await writePivots(tx, commit.pivots, nowIso, { adoptKeyStubs: written.keyConflicts > 0 });
+        const removed = await retireUnseen(tx, written.refetchable, nowIso);
         await runNamed(tx, 'frontier-complete', {
           crawlId,
           done: commit.done,
@@ -105,7 +107,7 @@ export class CrawlStore implements FrontierStore {
           counts: commit.counts,
           now: nowIso,
         });
-        return { nodes: written.nodes + pivots.pivots, edges: written.edges + pivots.links, keyConflicts: written.keyConflicts };
+        return { nodes: written.nodes + pivots.pivots, edges: written.edges + pivots.links, versions: written.versions, removed };
       },
       { ...this.opts, timeoutMs: COMMIT_TIMEOUT_MS },
       'writing crawled records',

@@ -2,21 +2,37 @@ import type { ManagedTransaction } from 'neo4j-driver';
 import type { EdgeRow, GraphBatch, NodeRow } from '../graph/model.js';
 import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
 import { runNamed } from './executor.js';
+import { COMPARED_FIELDS, isValidFetch, propsReplacing, versionRow } from './history-rows.js';
 
 export interface WriteCounts {
   nodes: number;
   edges: number;
+  /** Stored answers kept as RecordVersion nodes because a fetch brought a different one. */
+  versions: number;
+  /** Valid fetched records written, by page number: whose unseen links cypher/history/retire-unseen.cypher retires. */
+  refetchable: { kind: string; id: number }[];
   /** Rows whose key another node already held: left with `keyConflict` for adoptKeyStubs (pivot-writer). */
   keyConflicts: number;
 }
 
 /**
- * Write mapped batches inside the caller's transaction: nodes (by page number, else by key), then edges.
+ * Write mapped batches inside the caller's transaction: versions of records whose answer changed
+ * (history), nodes (by page number, else by key), then edges. The caller retires the links its valid
+ * fetches no longer have once their pivots are written too (retireUnseen).
  * Batches are merged first, so a node listed by many records is sent once per call; a fetched row wins
  * over a stub row of the same node.
  */
 export async function writeGraph(tx: ManagedTransaction, batches: readonly GraphBatch[], nowIso: string): Promise<WriteCounts> {
-  const { byId, byKey, edges } = mergeBatches(batches);
+  const merged = mergeBatches(batches);
+  const fetchedById = merged.byId.filter((row) => row.status === 'fetched');
+  let versions = 0;
+  for (const rows of chunks(fetchedById, ROWS_PER_STATEMENT)) {
+    const [row] = await runNamed(tx, 'history/keep-versions', { rows: rows.map(versionRow), fields: COMPARED_FIELDS, now: nowIso });
+    versions += Number(row?.versions ?? 0);
+  }
+  const byId = merged.byId.map((row) => ({ ...row, props: propsReplacing(row) }));
+  const byKey = merged.byKey.map((row) => ({ ...row, props: propsReplacing(row) }));
+  const { edges } = merged;
   let keyConflicts = 0;
   for (const rows of chunks(byId, ROWS_PER_STATEMENT)) {
     const [row] = await runNamed(tx, 'upsert-nodes-by-id', { rows, now: nowIso });
@@ -24,7 +40,25 @@ export async function writeGraph(tx: ManagedTransaction, batches: readonly Graph
   }
   for (const rows of chunks(byKey, ROWS_PER_STATEMENT)) await runNamed(tx, 'upsert-nodes-by-key', { rows, now: nowIso });
   for (const rows of chunks(edges, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'upsert-edges', { rows, now: nowIso });
-  return { nodes: byId.length + byKey.length, edges: edges.length, keyConflicts };
+  const refetchable = fetchedById.filter(isValidFetch).map((row) => ({ kind: row.kind, id: row.id as number }));
+  return { nodes: byId.length + byKey.length, edges: edges.length, keyConflicts, versions, refetchable };
+}
+
+/**
+ * History: the list entries, pivot links and block links of these records that their latest fetch (at
+ * `nowIso`, in this transaction) did not write again get `removedAt`. Run after writeGraph and writePivots.
+ */
+export async function retireUnseen(
+  tx: ManagedTransaction,
+  records: readonly { kind: string; id: number }[],
+  nowIso: string,
+): Promise<number> {
+  let removed = 0;
+  for (const rows of chunks(records, ROWS_PER_STATEMENT)) {
+    const [row] = await runNamed(tx, 'history/retire-unseen', { records: rows, now: nowIso });
+    removed += Number(row?.removed ?? 0);
+  }
+  return removed;
 }
 
 const RANK = { fetched: 3, missing: 2, failed: 2, stub: 1 } as const;

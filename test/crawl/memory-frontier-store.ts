@@ -136,7 +136,7 @@ export class MemoryFrontierStore implements FrontierStore {
     this.commits.push(commit);
     const nodes = commit.batches.reduce((n, b) => n + b.nodes.length, 0);
     const edges = commit.batches.reduce((n, b) => n + b.edges.length, 0);
-    return { nodes, edges };
+    return { nodes, edges, versions: 0, removed: 0 };
   }
 
   async endRun(crawlId: string, status: CrawlStatus, _stats: Record<string, number>, error: string | null, nowIso: string): Promise<void> {
