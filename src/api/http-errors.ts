@@ -37,3 +37,30 @@ export function fromNetworkError(error: unknown, what: string): LandingGraphErro
   }
   return transient(`network failure ${code || 'unknown'} (${message})`, what, error, { code });
 }
+
+/** Network codes that mean no connection to the service could be made at all (no request reached it). */
+const CONNECT_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'DNS lookup failed',
+  EAI_AGAIN: 'DNS lookup failed',
+  EAI_FAIL: 'DNS lookup failed',
+  UND_ERR_CONNECT_TIMEOUT: 'connect time-out',
+  ETIMEDOUT: 'connect time-out',
+  EHOSTUNREACH: 'host unreachable',
+  EHOSTDOWN: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENETDOWN: 'network unreachable',
+};
+
+/**
+ * How a failed request bears on the service being up (service-gate.ts): `connectFailure` names a failure
+ * to connect at all (refused, DNS, connect time-out, unreachable); otherwise `reason` is a short label of
+ * the failure (`HTTP 503`, `network failure ECONNRESET`).
+ */
+export function outageSignal(error: LandingGraphError): { connectFailure: boolean; reason: string } {
+  const code = String(error.details.code ?? '');
+  const connect = CONNECT_FAILURES[code];
+  if (connect) return { connectFailure: true, reason: connect };
+  if (typeof error.details.status === 'number') return { connectFailure: false, reason: `HTTP ${error.details.status}` };
+  return { connectFailure: false, reason: code ? `network failure ${code}` : error.code };
+}
