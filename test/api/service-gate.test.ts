@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LandingGraphError } from '../../src/errors.js';
+import { fromNetworkError, errorForStatus, outageSignal } from '../../src/api/http-errors.js';
 import { formatDuration, ServiceGate, type GatePass, type ServiceGateEvent } from '../../src/api/service-gate.js';
 
 /** A clock whose timers fire only when advanced: no real sleeps. */
@@ -230,5 +231,21 @@ describe('ServiceGate', () => {
     expect(formatDuration(90_000)).toBe('90s');
     expect(formatDuration(3_000)).toBe('3s');
     expect(formatDuration(1_500)).toBe('1500ms');
+  });
+});
+
+describe('outageSignal: which failures mean no connection could be made', () => {
+  const net = (code: string, syscall?: string) => fromNetworkError(Object.assign(new Error(code), { code, syscall }), 'domain#1');
+  it.each([
+    [net('ECONNREFUSED', 'connect'), true, 'connection refused'],
+    [net('ENOTFOUND', 'getaddrinfo'), true, 'DNS lookup failed'],
+    [net('UND_ERR_CONNECT_TIMEOUT'), true, 'connect time-out'],
+    [net('ECONNRESET', 'connect'), true, 'connection reset'],
+    [net('ECONNRESET', 'read'), false, 'network failure ECONNRESET'],
+    [net('UND_ERR_SOCKET'), false, 'network failure UND_ERR_SOCKET'],
+    [net('UND_ERR_HEADERS_TIMEOUT'), false, 'network failure UND_ERR_HEADERS_TIMEOUT'],
+    [errorForStatus(503, 'domain#1', ''), false, 'HTTP 503'],
+  ])('%s', (error, connectFailure, reason) => {
+    expect(outageSignal(error)).toEqual({ connectFailure, reason });
   });
 });
