@@ -1,31 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { LandingGraphError } from '../errors.js';
 
-/**
- * Tells an outage of the service apart from one bad record, and holds every request of a client while the
- * service is down, so that an outage pauses a crawl instead of spending the retry attempts of whatever is
- * in flight (and marking a whole stretch of the frontier `failed`).
- *
- * - Open (normal): requests pass. The gate closes on the first failure to connect at all (connection
- *   refused, DNS failure, connect time-out, host or network unreachable: no request reached the service,
- *   so no record can be to blame), or on `failuresInARow` transient failures before any answer (5xx,
- *   time-outs, resets) with no answer between them, over at least `distinctRecords` different records.
- *   One record failing on its own (a server bug on that record, the last record of a crawl retried alone)
- *   never closes it: it keeps its own attempts and may end `failed`.
- * - Closed: no request is sent; the failure that closed the gate, those of requests already under way and
- *   the requests that arrive all wait here without spending an attempt. One of them at a time goes out as
- *   the probe, after minProbeDelayMs, then twice as long after each failed probe, up to maxProbeDelayMs.
- *   Any HTTP answer that is not 5xx (200, 404, 401, 429 ...) to any request opens the gate and every
- *   waiting request goes on. A probe that fails to connect spends nothing; a probe that reaches the
- *   service and fails (5xx, time-out) spends one attempt of its own record, and the next probe is the
- *   next waiting request, so a few broken records cannot hold the gate shut for ever.
- * - Given up: when the service has not answered for `serviceWaitMs` since the gate closed, every waiting
- *   request, and every later one until an answer arrives, fails with API_UNAVAILABLE (kind `stop`).
- *
- * Why 5 in a row over 2 records: with independent failures at a rate p, a given failure starts a false
- * run with probability p^5 (1e-5 at 10 %, 0.24 % at 30 %), and a false closure costs only one probe
- * delay, no attempts; a real outage at concurrency 8 gives 5 failures within a second.
- */
+/** Options of ServiceGate; every one has a default. */
 export interface ServiceGateOptions {
   /** Longest wait for the service to answer again once the gate closed. Default: 600000 (10 min). */
   serviceWaitMs?: number;
@@ -73,6 +49,32 @@ const defaultSleep = async (ms: number, signal: AbortSignal): Promise<void> => {
   await delay(ms, undefined, { signal }).catch(() => undefined);
 };
 
+/**
+ * Tells an outage of the service apart from one bad record, and holds every request of a client while the
+ * service is down, so that an outage pauses a crawl instead of spending the retry attempts of whatever is
+ * in flight (and marking a whole stretch of the frontier `failed`).
+ *
+ * - Open (normal): requests pass. The gate closes on the first failure to connect at all (connection
+ *   refused or reset while connecting, DNS failure, connect time-out, host or network unreachable: no
+ *   request reached the service, so no record can be to blame), or on `failuresInARow` transient failures
+ *   before any answer (5xx, time-outs, resets of open connections) with no answer between them, over at
+ *   least `distinctRecords` different records.
+ *   One record failing on its own (a server bug on that record, the last record of a crawl retried alone)
+ *   never closes it: it keeps its own attempts and may end `failed`.
+ * - Closed: no request is sent; the failure that closed the gate, those of requests already under way and
+ *   the requests that arrive all wait here without spending an attempt. One of them at a time goes out as
+ *   the probe, after minProbeDelayMs, then twice as long after each failed probe, up to maxProbeDelayMs.
+ *   Any HTTP answer that is not 5xx (200, 404, 401, 429 ...) to any request opens the gate and every
+ *   waiting request goes on. A probe that fails to connect spends nothing; a probe that reaches the
+ *   service and fails (5xx, time-out) spends one attempt of its own record, and the next probe is the
+ *   next waiting request, so a few broken records cannot hold the gate shut for ever.
+ * - Given up: when the service has not answered for `serviceWaitMs` since the gate closed, every waiting
+ *   request, and every later one until an answer arrives, fails with API_UNAVAILABLE (kind `stop`).
+ *
+ * Why 5 in a row over 2 records: with independent failures at a rate p, a given failure starts a false
+ * run with probability p^5 (1e-5 at 10 %, 0.24 % at 30 %), and a false closure costs only one probe
+ * delay, no attempts; a real outage at concurrency 8 gives 5 failures within a second.
+ */
 export class ServiceGate {
   readonly serviceWaitMs: number;
   readonly #minProbeDelayMs: number;

@@ -220,7 +220,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     comeBack,
     isDown: () => down !== undefined,
     close: async () => {
-      await transition;
+      await transition.catch(() => undefined);
       closing = true;
       if (outageTimer) clearTimeout(outageTimer);
       dropPending();
