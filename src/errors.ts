@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   API_TRANSIENT: 'retry',
   API_CLIENT: 'skip',
   API_RETRIES_EXHAUSTED: 'skip',
+  // The service stopped answering and did not come back within the service wait: no request can succeed.
+  API_UNAVAILABLE: 'stop',
   RECORD_INVALID: 'skip',
   // Neo4j.
   NEO4J_UNAVAILABLE: 'retry',

@@ -1,9 +1,10 @@
 import { Pool, request, type Dispatcher } from 'undici';
 import { LandingGraphError } from '../errors.js';
-import { errorForStatus, fromNetworkError, transient } from './http-errors.js';
+import { errorForStatus, fromNetworkError, outageSignal, transient } from './http-errors.js';
 import { RequestLimiter } from './limiter.js';
 import { refPath, refToString, type LandingRef } from './refs.js';
 import { backoffDelayMs, DEFAULT_RETRY, retryAfterMs, type RetryOptions } from './retry.js';
+import { ServiceGate, type GatePass, type ServiceGateEvent, type ServiceGateOptions } from './service-gate.js';
 
 export interface LandingClientOptions {
   /** Base address of the service, e.g. `https://api.example.com` (a path prefix is kept). */
@@ -31,13 +32,21 @@ export interface LandingClientOptions {
   random?: () => number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** Observes retries and 429 pauses (progress, logs). */
+  /** Observes retries, 429 pauses and outages (progress, logs). */
   onEvent?: (event: ClientEvent) => void;
+  /**
+   * Outages (service-gate.ts): `serviceWaitMs` (default 600000, 10 min) bounds the wait for a service that
+   * stopped answering before requests fail with API_UNAVAILABLE; the rest tunes probing (tests).
+   */
+  serviceGate?: Omit<ServiceGateOptions, 'origin' | 'onEvent'>;
+  /** Aborting it ends the wait for a service that is down: waiting requests fail with CRAWL_ABORTED. */
+  signal?: AbortSignal;
 }
 
 export type ClientEvent =
   | { type: 'retry'; ref: string; failedAttempts: number; delayMs: number; code: string; message: string }
-  | { type: 'rate-limited'; ref: string; retryAfterMs: number };
+  | { type: 'rate-limited'; ref: string; retryAfterMs: number }
+  | ServiceGateEvent;
 
 /** One record as served: the exact text and its parsed JSON (not yet checked against a schema). */
 export interface FetchedRecord {
@@ -64,6 +73,8 @@ export class LandingClient {
   readonly #ownsLimiter: boolean;
   readonly #retry: Required<RetryOptions>;
   readonly #options: LandingClientOptions;
+  /** Holds every request while the service is down (shared by all requests of this client). */
+  readonly #gate: ServiceGate;
 
   constructor(options: LandingClientOptions) {
     this.#options = options;
@@ -96,9 +107,23 @@ export class LandingClient {
       });
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#gate = new ServiceGate({ ...options.serviceGate, origin: this.#base.origin, onEvent: options.onEvent });
+    options.signal?.addEventListener('abort', () => this.#stopWaiting(), { once: true });
+    if (options.signal?.aborted) this.#stopWaiting();
   }
 
-  /** Fetch one record; throws a LandingGraphError (API_AUTH, API_NOT_FOUND, API_CLIENT, API_RETRIES_EXHAUSTED). */
+  #stopWaiting(): void {
+    this.#gate.abandon(
+      new LandingGraphError('CRAWL_ABORTED', `interrupted while waiting for the service at ${this.#base.origin} to answer again`, {
+        details: { origin: this.#base.origin },
+      }),
+    );
+  }
+
+  /**
+   * Fetch one record; throws a LandingGraphError (API_AUTH, API_NOT_FOUND, API_CLIENT, API_RETRIES_EXHAUSTED,
+   * API_UNAVAILABLE). While the service is down the request waits at the gate without spending attempts.
+   */
   async fetch(ref: LandingRef): Promise<FetchedRecord> {
     const what = refToString(ref);
     const random = this.#options.random ?? Math.random;
@@ -106,11 +131,19 @@ export class LandingClient {
     let failures = 0;
     let rateLimitWaits = 0;
     for (;;) {
+      const pass = await this.#gate.enter();
+      const attempt = { pass, answered: false };
       try {
-        const { text, json } = await this.limiter.schedule(() => this.#once(ref, what));
-        return { ref, text, json, attempts: failures + 1 };
+        // Checked again when the limiter lets the request go: the gate may have closed while it queued.
+        const sent = await this.limiter.schedule(async () =>
+          this.#gate.admits(pass) ? { got: await this.#once(ref, what, attempt) } : undefined,
+        );
+        if (!sent) continue; // held back while the service is down: no attempt spent
+        return { ref, text: sent.got.text, json: sent.got.json, attempts: failures + 1 };
       } catch (caught) {
         const error = fromNetworkError(caught, what);
+        // No answer (or a 5xx): the gate judges whether the service is down, and then nothing is spent.
+        if (!attempt.answered && error.retryable && this.#gate.failed(pass, { record: what, ...outageSignal(error) }) === 'wait') continue;
         if (error.code === 'API_RATE_LIMITED') {
           rateLimitWaits += 1;
           if (rateLimitWaits <= this.#retry.maxRateLimitWaits) continue; // the limiter holds us until Retry-After
@@ -129,11 +162,13 @@ export class LandingClient {
         const delayMs = backoffDelayMs(failures, this.#retry, random);
         this.#options.onEvent?.({ type: 'retry', ref: what, failedAttempts: failures, delayMs, code: error.code, message: error.message });
         await sleep(delayMs);
+      } finally {
+        this.#gate.release(pass);
       }
     }
   }
 
-  async #once(ref: LandingRef, what: string): Promise<{ text: string; json: unknown }> {
+  async #once(ref: LandingRef, what: string, attempt: { pass: GatePass; answered: boolean }): Promise<{ text: string; json: unknown }> {
     const url = new URL(this.#base.pathname.replace(/\/$/, '') + refPath(ref), this.#base.origin);
     const response = await request(url, {
       method: 'GET',
@@ -143,6 +178,10 @@ export class LandingClient {
       bodyTimeout: this.#options.bodyTimeoutMs ?? 60_000,
     });
     const { statusCode, headers, body } = response;
+    if (statusCode < 500) {
+      attempt.answered = true;
+      this.#gate.answered(attempt.pass);
+    }
     if (statusCode === 429) {
       const now = (this.#options.now ?? Date.now)();
       const waitMs = Math.min(retryAfterMs(headers['retry-after'], now, 1000), this.#retry.maxRetryAfterMs);

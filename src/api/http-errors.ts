@@ -35,5 +35,40 @@ export function fromNetworkError(error: unknown, what: string): LandingGraphErro
   if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_URL') {
     return new LandingGraphError('CONFIG_INVALID', `cannot request ${what}: ${message}`, { cause: error, details: { code } });
   }
-  return transient(`network failure ${code || 'unknown'} (${message})`, what, error, { code });
+  const syscall = (error as { syscall?: unknown })?.syscall;
+  return transient(`network failure ${code || 'unknown'} (${message})`, what, error, {
+    code,
+    ...(typeof syscall === 'string' ? { syscall } : {}),
+  });
+}
+
+/** Network codes that mean no connection to the service could be made at all (no request reached it). */
+const CONNECT_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'DNS lookup failed',
+  EAI_AGAIN: 'DNS lookup failed',
+  EAI_FAIL: 'DNS lookup failed',
+  UND_ERR_CONNECT_TIMEOUT: 'connect time-out',
+  ETIMEDOUT: 'connect time-out',
+  EHOSTUNREACH: 'host unreachable',
+  EHOSTDOWN: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENETDOWN: 'network unreachable',
+};
+
+/**
+ * How a failed request bears on the service being up (service-gate.ts): `connectFailure` is a failure to
+ * connect at all (refused or reset while connecting, DNS, connect time-out, unreachable), so no request
+ * reached the service; otherwise `reason` is a short label (`HTTP 503`, `network failure UND_ERR_SOCKET`).
+ * A reset of a connection that was already open (a keep-alive race, a dropped request) is not one.
+ */
+export function outageSignal(error: LandingGraphError): { connectFailure: boolean; reason: string } {
+  const code = String(error.details.code ?? '');
+  const syscall = error.details.syscall;
+  const connect = CONNECT_FAILURES[code];
+  if (connect && (code !== 'ECONNRESET' || syscall === 'connect')) return { connectFailure: true, reason: connect };
+  if (syscall === 'connect' || syscall === 'getaddrinfo') return { connectFailure: true, reason: `connect failure ${code}` };
+  if (typeof error.details.status === 'number') return { connectFailure: false, reason: `HTTP ${error.details.status}` };
+  return { connectFailure: false, reason: code ? `network failure ${code}` : error.code };
 }

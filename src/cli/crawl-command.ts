@@ -45,6 +45,7 @@ interface CrawlFlags {
   refresh?: boolean;
   timeoutMs: number;
   maxBodyMb: number;
+  serviceWaitMs: number;
   baseUrl?: string;
   apiKey?: string;
   neo4jUri?: string;
@@ -81,6 +82,12 @@ export function crawlCommand(): Command {
       'largest record accepted, in MiB (above 16, also give node a larger --max-old-space-size)',
       integer('--max-body-mb', 1),
       16,
+    )
+    .option(
+      '--service-wait-ms <n>',
+      'how long to wait for a service that stopped answering (probing it) before stopping with exit 6',
+      integer('--service-wait-ms'),
+      600_000,
     )
     .option('--json', 'final statistics as one JSON object on stdout')
     .addOption(new Option('--base-url <url>', 'the service (default: LANDING_BASE_URL)'))
@@ -119,6 +126,7 @@ export function crawlCommand(): Command {
           concurrency: flags.concurrency,
           timeoutMs: flags.timeoutMs,
           maxBodyBytes: flags.maxBodyMb * 1024 * 1024,
+          serviceWaitMs: flags.serviceWaitMs,
           stderr: process.stderr,
         });
         if (flags.json)

@@ -26,8 +26,9 @@ export function progressView(stream: NodeJS.WriteStream, plainEveryMs = 10_000):
 export function progressLine(p: CrawlProgress): string {
   const errors = p.failed + p.invalid;
   const eta = p.etaMs === undefined ? '?' : duration(p.etaMs);
+  const down = p.serviceDown ? `service unreachable for ${duration(p.serviceDown.forMs)} (${p.serviceDown.reason}), probing | ` : '';
   return (
-    `depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} missing ${p.missing} errors ${errors} | ` +
+    `${down}depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} missing ${p.missing} errors ${errors} | ` +
     `queued ${p.queued} in flight ${p.inFlight} | ${p.recordsPerSecond.toFixed(1)} rec/s | ` +
     `retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${duration(p.elapsedMs)} elapsed, ~${eta} left`
   );

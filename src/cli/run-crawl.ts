@@ -5,6 +5,7 @@ import { waitingRecordsFor } from '../crawl/buffer-size.js';
 import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
 import type { CrawlOptions } from '../crawl/options.js';
 import { ClientEventCounter } from '../crawl/progress.js';
+import { isLandingGraphError, LandingGraphError } from '../errors.js';
 import { CrawlStore } from '../store/crawl-store.js';
 import type { ServiceConfig } from './config.js';
 import { progressView, summaryLines } from './progress-view.js';
@@ -21,6 +22,8 @@ export interface CrawlIntoOptions {
   timeoutMs?: number;
   /** Default: the client's (16 MiB). */
   maxBodyBytes?: number;
+  /** How long to wait for a service that stopped answering. Default: the client's (600000, 10 min). */
+  serviceWaitMs?: number;
   stderr: NodeJS.WriteStream;
 }
 
@@ -30,6 +33,7 @@ export interface CrawlIntoOptions {
  */
 export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
   const events = new ClientEventCounter();
+  const abort = new AbortController();
   const client = new LandingClient({
     baseUrl: o.service.baseUrl,
     apiKey: o.service.apiKey,
@@ -39,8 +43,9 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
     bodyTimeoutMs: o.timeoutMs,
     maxBodyBytes: o.maxBodyBytes,
     onEvent: events.onEvent,
+    serviceGate: { serviceWaitMs: o.serviceWaitMs },
+    signal: abort.signal,
   });
-  const abort = new AbortController();
   const onSignal = () => {
     if (abort.signal.aborted) return;
     o.stderr.write('\nstopping: finishing what is in flight and writing it (the same command resumes)...\n');
@@ -59,9 +64,11 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
         maxWaitingRecords: waitingRecordsFor(o.requestsPerSecond, o.options.commitEvery),
         events,
         signal: abort.signal,
-        onProgress: view.update,
+        onProgress: (p) => view.update({ ...p, serviceDown: events.serviceDown() }),
       },
-    );
+    ).catch((error: unknown) => {
+      throw withResumeHint(error);
+    });
     view.done();
     if (result.requeuedFailed > 0) o.stderr.write(`retried ${result.requeuedFailed} record(s) that had failed in an earlier run\n`);
     if (result.alreadyComplete) {
@@ -76,4 +83,14 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
     process.off('SIGTERM', onSignal);
     await client.close();
   }
+}
+
+/** The client's errors about a service that is down say what the user can do: run the same command again. */
+function withResumeHint(error: unknown): unknown {
+  if (!isLandingGraphError(error) || error.details.origin === undefined) return error;
+  if (error.code !== 'API_UNAVAILABLE' && error.code !== 'CRAWL_ABORTED') return error;
+  return new LandingGraphError(error.code, `${error.message}; the same command resumes the crawl`, {
+    cause: error,
+    details: error.details,
+  });
 }

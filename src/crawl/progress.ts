@@ -23,6 +23,8 @@ export interface CrawlProgress {
   elapsedMs: number;
   /** queued / recordsPerSecond; undefined until there is a rate. */
   etaMs: number | undefined;
+  /** Set while the service is down (requests held, one probe at a time): why, and since how long. */
+  serviceDown?: { reason: string; forMs: number };
 }
 
 /** What a run has counted so far, for `progressOf`. */
@@ -73,12 +75,28 @@ export function progressOf(input: ProgressInput): CrawlProgress {
   };
 }
 
-/** Counts the client's retries and 429 waits; wire `onEvent` into LandingClientOptions.onEvent. */
+/** Counts the client's retries, 429 waits and outages; wire `onEvent` into LandingClientOptions.onEvent. */
 export class ClientEventCounter {
   retries = 0;
   rateLimitWaits = 0;
+  /** Times the service went down. */
+  outages = 0;
+  /** While the service is down: why, and when it went down (epoch ms). */
+  down: { reason: string; since: number } | undefined;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
   readonly onEvent = (event: ClientEvent): void => {
     if (event.type === 'retry') this.retries += 1;
-    else this.rateLimitWaits += 1;
+    else if (event.type === 'rate-limited') this.rateLimitWaits += 1;
+    else if (event.type === 'service-down') {
+      this.outages += 1;
+      this.down = { reason: event.reason, since: this.now() };
+    } else this.down = undefined;
   };
+
+  /** For CrawlProgress.serviceDown. */
+  serviceDown(): CrawlProgress['serviceDown'] {
+    return this.down && { reason: this.down.reason, forMs: this.now() - this.down.since };
+  }
 }

@@ -17,6 +17,16 @@ export const rateLimit429Schema = z.strictObject({
   retryAfterAsDate: z.boolean().optional(),
 });
 
+/** The service goes away for a while: from the Nth API request on, for forMs. */
+export const outageSchema = z.strictObject({
+  /** The Nth API request (counted since the faults were set) starts the outage; its connection is dropped. */
+  afterRequests: count.min(1),
+  /** How long the service stays away, in ms. */
+  forMs: count,
+  /** `refuse` (default): the listener closes, connections are refused. `reset`: connections are accepted and reset. */
+  mode: z.enum(['refuse', 'reset']).optional(),
+});
+
 /** Faults of the sandbox; every one is off by default. The five *Rate shares are exclusive and sum to <= 1. */
 export const faultOptionsSchema = z
   .strictObject({
@@ -37,6 +47,8 @@ export const faultOptionsSchema = z
     rateLimit429: rateLimit429Schema.optional(),
     /** Server-side limit: more than N requests in the current one-second window -> 429, Retry-After: 1. Default: off. */
     limitRps: count.min(1).optional(),
+    /** Going down once for a while (see Sandbox.goDown). Default: off. */
+    outage: outageSchema.optional(),
     /** Seed of the fault decisions. Default 1. */
     faultSeed: count.optional(),
   })
@@ -46,6 +58,8 @@ export const faultOptionsSchema = z
 
 export type FaultOptions = z.infer<typeof faultOptionsSchema>;
 export type RateLimit429Options = z.infer<typeof rateLimit429Schema>;
+export type OutageOptions = z.infer<typeof outageSchema>;
+export type OutageMode = NonNullable<OutageOptions['mode']>;
 export type FaultKind = 'error' | 'timeout' | 'cut' | 'truncated' | 'html';
 
 /** What happens to one request (drawn for every request that passes authentication and the limits). */
@@ -88,6 +102,7 @@ export class FaultPlan {
   private options: FaultOptions = {};
   private random: () => number = mulberry32(1);
   private requests = 0;
+  private arrivals = 0;
   private burstLeft = 0;
   private windowSecond = -1;
   private windowCount = 0;
@@ -100,6 +115,7 @@ export class FaultPlan {
     this.options = parseFaultOptions(options);
     this.random = mulberry32(hash32(this.options.faultSeed ?? 1, 'faults'));
     this.requests = 0;
+    this.arrivals = 0;
     this.burstLeft = 0;
     this.windowSecond = -1;
     this.windowCount = 0;
@@ -107,6 +123,13 @@ export class FaultPlan {
 
   current(): FaultOptions {
     return structuredClone(this.options);
+  }
+
+  /** Counts an arriving API request; the outage it starts, if it is the outage's Nth. */
+  outageStarts(): OutageOptions | undefined {
+    this.arrivals++;
+    const outage = this.options.outage;
+    return outage && this.arrivals === outage.afterRequests ? outage : undefined;
   }
 
   /** The 429 answer for a request arriving at `now`, if a burst or the per-second limit applies. */

@@ -6,7 +6,15 @@ export { normalizeKey, parsePageNumber } from './keys.js';
 export { buildRecord, blockVariant, BLOCKS_OF_KIND, VARIATION } from './records/build-record.js';
 export { shallowEntry, hrefOf, SITE } from './records/header.js';
 export { startSandbox, type Sandbox, type SandboxOptions } from './server.js';
-export { FaultPlan, faultOptionsSchema, parseFaultOptions, type FaultOptions, type RateLimit429Options } from './faults.js';
+export {
+  FaultPlan,
+  faultOptionsSchema,
+  parseFaultOptions,
+  type FaultOptions,
+  type OutageMode,
+  type OutageOptions,
+  type RateLimit429Options,
+} from './faults.js';
 export { SandboxStats, type StatsSnapshot, type SecondCount, type FaultCounter } from './stats.js';
 export {
   groundTruth,

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FaultPlan, type FaultOptions } from './faults.js';
+import { FaultPlan, type FaultOptions, type OutageMode } from './faults.js';
 import { generateGraph } from './generate-graph.js';
 import type { SandboxGraph } from './graph-types.js';
 import { groundTruth } from './ground-truth.js';
@@ -43,6 +43,16 @@ export interface Sandbox {
   setFaults(faults: FaultOptions): void;
   /** The faults in force. */
   faults(): FaultOptions;
+  /**
+   * The service goes away: every open connection is dropped (requests under way fail), held and delayed
+   * requests end, and new connections are refused (`refuse`, the default: the listener closes) or accepted
+   * and reset (`reset`). The control paths go away too. Resolves once that is so.
+   */
+  goDown(mode?: OutageMode): Promise<void>;
+  /** The service is back, on the same port. */
+  comeBack(): Promise<void>;
+  /** Whether the service is down (goDown or an `outage` fault). */
+  isDown(): boolean;
   /** Stops listening, drops held and waiting requests, closes every connection. */
   close(): Promise<void>;
 }
@@ -67,6 +77,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const waiting = new Map<NodeJS.Timeout, () => void>();
   let truthBody: string | undefined;
   let closing = false;
+  let down: OutageMode | undefined;
+  let outageTimer: NodeJS.Timeout | undefined;
+  /** goDown and comeBack, one after the other. */
+  let transition: Promise<void> = Promise.resolve();
 
   const control = (res: ServerResponse, pathname: string): void => {
     if (pathname === '/__sandbox/stats') sendJson(res, undefined, 200, stats.snapshot());
@@ -84,6 +98,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const arrived = now();
     stats.arrive(req.url ?? '/', kindOfPath(url.pathname), arrived);
+    const outage = plan.outageStarts();
+    if (outage) {
+      outageTimer = setTimeout(() => {
+        outageTimer = undefined;
+        void comeBack();
+      }, outage.forMs);
+      await goDown(outage.mode ?? 'refuse'); // drops this request's connection too
+      return;
+    }
     if (req.method !== 'GET') return sendJson(res, stats, 405, { error: 'method not allowed' }, { allow: 'GET' });
     if (!keyMatches(req.headers['x-api-key'], apiKey)) return sendJson(res, stats, 401, { error: 'unauthorized' });
     const limited = plan.rateLimit(arrived);
@@ -102,7 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         }, decision.delayMs);
         waiting.set(timer, resolve);
       });
-      if (closing || res.destroyed) return;
+      if (closing || down || res.destroyed) return;
     }
     if (decision.fault === 'timeout') {
       stats.fault('timeout');
@@ -138,14 +161,51 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
+  server.on('connection', (socket) => {
+    if (down === 'reset') socket.resetAndDestroy();
   });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  await listen(options.port ?? 0);
   const address = server.address() as AddressInfo;
+
+  /** Ends delayed and held requests (close, outage). */
+  const dropPending = () => {
+    for (const [timer, resolve] of waiting) {
+      clearTimeout(timer);
+      resolve();
+    }
+    waiting.clear();
+    for (const res of held) res.destroy();
+    held.clear();
+  };
+  const goDown = (mode: OutageMode = 'refuse'): Promise<void> =>
+    (transition = transition.then(async () => {
+      if (down || closing) return;
+      down = mode;
+      dropPending();
+      if (mode === 'refuse') {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
+      } else {
+        server.closeAllConnections();
+      }
+    }));
+  const comeBack = (): Promise<void> =>
+    (transition = transition.then(async () => {
+      if (!down || closing) return;
+      if (outageTimer) clearTimeout(outageTimer);
+      outageTimer = undefined;
+      if (down === 'refuse') await listen(address.port);
+      down = undefined;
+    }));
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
   return {
@@ -156,15 +216,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     stats,
     setFaults: (faults) => plan.set(faults),
     faults: () => plan.current(),
+    goDown,
+    comeBack,
+    isDown: () => down !== undefined,
     close: async () => {
+      await transition.catch(() => undefined);
       closing = true;
-      for (const [timer, resolve] of waiting) {
-        clearTimeout(timer);
-        resolve();
-      }
-      waiting.clear();
-      for (const res of held) res.destroy();
-      held.clear();
+      if (outageTimer) clearTimeout(outageTimer);
+      dropPending();
+      if (!server.listening) return;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ClientEvent, LandingClient, type LandingClientOptions } from '../../src/api/client.js';
+import { refPath, type LandingRef } from '../../src/api/refs.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+/** LandingClient over real HTTP while the sandbox goes down and comes back. */
+describe('LandingClient when the service goes away', () => {
+  let sandbox: Sandbox;
+  const clients: LandingClient[] = [];
+  const client = (events: ClientEvent[], options: Partial<LandingClientOptions> = {}) => {
+    const c = new LandingClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      requestsPerSecond: 40,
+      maxConcurrent: 8,
+      headersTimeoutMs: 1_000,
+      retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 3 },
+      onEvent: (e) => events.push(e),
+      ...options,
+    });
+    clients.push(c);
+    return c;
+  };
+  const refs = (n: number): LandingRef[] =>
+    sandbox.graph
+      .ids('domain')
+      .slice(0, n)
+      .map((id) => ({ kind: 'domain' as const, id }));
+  const served = async (ref: LandingRef) => (await fetch(sandbox.url + refPath(ref), { headers: { 'x-api-key': sandbox.apiKey } })).text();
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ records: 400, seed: 5 });
+  });
+  beforeEach(async () => {
+    await sandbox.comeBack();
+    sandbox.setFaults({});
+    sandbox.stats.reset();
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await sandbox?.close();
+  });
+
+  it.each(['refuse', 'reset'] as const)(
+    'down (%s) for 2 s in the middle of a batch: every fetch succeeds, no attempts spent while it is down',
+    async (mode) => {
+      const batch = refs(60);
+      const clean = await Promise.all(batch.map(served));
+      sandbox.stats.reset();
+      sandbox.setFaults({ outage: { afterRequests: 20, forMs: 2_000, mode } });
+      const events: ClientEvent[] = [];
+      const c = client(events);
+      const started = Date.now();
+      const got = await Promise.all(batch.map((r) => c.fetch(r)));
+      expect(got.map((g) => g.text)).toEqual(clean);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+      const kinds = events.map((e) => e.type).filter((t) => t.startsWith('service-'));
+      expect(kinds).toEqual(['service-down', 'service-back']);
+      // Only failures before the gate closed (requests under way when the connections dropped, or the
+      // run of resets that closes it) and failed probes spent attempts: at most one each.
+      expect(Math.max(...got.map((g) => g.attempts))).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it('a run of 5xx across records (every answer 503 for 2 s) closes the gate too; every fetch succeeds', async () => {
+    const batch = refs(60);
+    const clean = await Promise.all(batch.map(served));
+    sandbox.stats.reset();
+    const events: ClientEvent[] = [];
+    const c = client(events, { retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 4 } });
+    const pending = Promise.all(batch.map((r) => c.fetch(r)));
+    while (sandbox.stats.total < 20) await new Promise((r) => setTimeout(r, 5));
+    sandbox.setFaults({ errorRate: 1 });
+    await new Promise((r) => setTimeout(r, 2_000));
+    sandbox.setFaults({});
+    const got = await pending;
+    expect(got.map((g) => g.text)).toEqual(clean);
+    const down = events.filter((e) => e.type === 'service-down');
+    expect(down).toHaveLength(1);
+    expect(down[0]).toMatchObject({ reason: expect.stringMatching(/^HTTP 50[023]; 5 failures in a row over \d+ records$/) });
+    // 4 failures before the gate closed, then one per failed probe (a different record each time).
+    expect(events.filter((e) => e.type === 'retry').length).toBeLessThanOrEqual(4 + 3);
+  });
+
+  it('down from the start: waits serviceWaitMs, then every fetch fails with API_UNAVAILABLE naming the origin', async () => {
+    await sandbox.goDown();
+    const events: ClientEvent[] = [];
+    const c = client(events, { serviceGate: { serviceWaitMs: 1_500 } });
+    const started = Date.now();
+    const outcomes = await Promise.all(
+      refs(5).map((r) =>
+        c.fetch(r).then(
+          () => undefined,
+          (e: unknown) => e as Error,
+        ),
+      ),
+    );
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(1_500);
+    expect(elapsed).toBeLessThan(3_000);
+    for (const error of outcomes) expect(error).toMatchObject({ code: 'API_UNAVAILABLE', kind: 'stop' });
+    expect(outcomes[0]!.message).toBe(`the service at ${sandbox.url} has not answered for 1500ms (connection refused)`);
+    expect(events.filter((e) => e.type === 'retry')).toEqual([]);
+    expect(events.filter((e) => e.type === 'service-down')).toHaveLength(1);
+    // Once given up, later requests fail at once until the service answers again.
+    await expect(c.fetch(refs(1)[0]!)).rejects.toMatchObject({ code: 'API_UNAVAILABLE' });
+  });
+
+  it('an aborted signal ends the wait: waiting fetches fail with CRAWL_ABORTED at once', async () => {
+    await sandbox.goDown();
+    const abort = new AbortController();
+    const c = client([], { signal: abort.signal });
+    const pending = Promise.all(
+      refs(3).map((r) =>
+        c.fetch(r).then(
+          () => undefined,
+          (e: unknown) => e as Error,
+        ),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    abort.abort();
+    const outcomes = await pending;
+    expect(Date.now() - started).toBeLessThan(1_500);
+    for (const error of outcomes) expect(error).toMatchObject({ code: 'CRAWL_ABORTED' });
+  });
+
+  it('one record failing with 5xx on its own spends its attempts and fails as before: no outage', async () => {
+    sandbox.setFaults({ errorRate: 1 });
+    const events: ClientEvent[] = [];
+    const error = await client(events, { retry: { baseDelayMs: 1, maxDelayMs: 2, maxAttempts: 6 } })
+      .fetch(refs(1)[0]!)
+      .then(
+        () => new Error('expected a failure'),
+        (e: unknown) => e as Error,
+      );
+    expect(error).toMatchObject({ code: 'API_RETRIES_EXHAUSTED' });
+    expect(sandbox.stats.snapshot().total).toBe(6);
+    expect(events.some((e) => e.type === 'service-down')).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { progressLine } from '../../src/cli/progress-view.js';
+import { ClientEventCounter, type CrawlProgress } from '../../src/crawl/progress.js';
+
+const progress: CrawlProgress = {
+  crawlId: 'c',
+  depth: 1,
+  maxDepth: 2,
+  fetched: 10,
+  missing: 1,
+  failed: 0,
+  invalid: 0,
+  inFlight: 16,
+  queued: 40,
+  recordsPerSecond: 2,
+  retries: 1,
+  rateLimitWaits: 0,
+  nodesWritten: 0,
+  edgesWritten: 0,
+  elapsedMs: 30_000,
+  etaMs: 20_000,
+};
+
+describe('progress while the service is down', () => {
+  it('ClientEventCounter counts outages and knows since when the service is down', () => {
+    let now = 1_000;
+    const events = new ClientEventCounter(() => now);
+    events.onEvent({ type: 'rate-limited', ref: 'domain#1', retryAfterMs: 1000 });
+    events.onEvent({ type: 'service-down', reason: 'connection refused' });
+    now += 12_000;
+    expect(events.serviceDown()).toEqual({ reason: 'connection refused', forMs: 12_000 });
+    events.onEvent({ type: 'service-back', downMs: 12_000 });
+    expect(events.serviceDown()).toBeUndefined();
+    expect({ outages: events.outages, rateLimitWaits: events.rateLimitWaits, retries: events.retries }).toEqual({
+      outages: 1,
+      rateLimitWaits: 1,
+      retries: 0,
+    });
+  });
+
+  it('the progress line says so first', () => {
+    expect(progressLine(progress)).toMatch(/^depth 1\/2 \| fetched 10/);
+    expect(progressLine({ ...progress, serviceDown: { reason: 'connection refused', forMs: 12_000 } })).toMatch(
+      /^service unreachable for 12s \(connection refused\), probing \| depth 1\/2 \| fetched 10/,
+    );
+  });
+});

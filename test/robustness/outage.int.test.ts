@@ -1,0 +1,149 @@
+import type { Driver } from 'neo4j-driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LandingClient } from '../../src/api/client.js';
+import { runCrawl } from '../../src/crawl/crawler.js';
+import { parseCrawlOptions } from '../../src/crawl/options.js';
+import { ClientEventCounter } from '../../src/crawl/progress.js';
+import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { CrawlStore } from '../../src/store/crawl-store.js';
+import { runCli, startCli } from '../support/cli.js';
+import { dumpBlockLayer, dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
+import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+
+const RPS = 60;
+
+/** Outages pause the crawl, they don't consume it. */
+describe('the service goes away', () => {
+  let sandbox: Sandbox;
+  let driver: Driver;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ records: 300, seed: 23 });
+    driver = await openTestDriver();
+  });
+  afterAll(async () => {
+    await driver?.close();
+    await sandbox?.close();
+  });
+
+  const database = () => testConnection().database;
+
+  async function crawlOnce(seeds: { kind: 'company'; id: number }[]) {
+    await resetGraph(driver);
+    const events = new ClientEventCounter();
+    const client = new LandingClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      requestsPerSecond: RPS,
+      maxConcurrent: 8,
+      retry: { baseDelayMs: 20, maxDelayMs: 200 },
+      onEvent: events.onEvent,
+    });
+    try {
+      const result = await runCrawl(
+        { seeds, options: parseCrawlOptions({ maxDepth: 2, commitIntervalMs: 50 }), baseUrl: sandbox.url },
+        { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, database()), events },
+      );
+      return { result, events, list: await dumpGraph(driver, database()), blocks: await dumpBlockLayer(driver, database()) };
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('down for 4 s after 30% of the crawl: it waits, goes on, and ends with the clean crawl graph, nothing failed', async () => {
+    const seeds = sandbox.graph
+      .ids('company')
+      .slice(0, 1)
+      .map((id) => ({ kind: 'company' as const, id }));
+    sandbox.setFaults({});
+    sandbox.stats.reset();
+    const clean = await crawlOnce(seeds);
+    const cleanRequests = sandbox.stats.snapshot().total;
+    expect(cleanRequests).toBeGreaterThan(100);
+
+    sandbox.stats.reset();
+    sandbox.setFaults({ outage: { afterRequests: Math.round(cleanRequests * 0.3), forMs: 4_000 } });
+    const started = Date.now();
+    const interrupted = await crawlOnce(seeds);
+    sandbox.setFaults({});
+
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+    expect(interrupted.result.status).toBe('finished');
+    expect(interrupted.result.totals.failed).toBe(0);
+    expect(interrupted.events.outages).toBe(1);
+    // Attempts were spent only by the requests under way when the connections dropped (at most 16).
+    expect(interrupted.events.retries).toBeLessThanOrEqual(16);
+    expect(interrupted.events.down).toBeUndefined();
+    expect(interrupted.list).toEqual(clean.list);
+    expect(interrupted.blocks).toEqual(clean.blocks);
+    expect(statusesOnly(interrupted.list)).toEqual(expectedDump(reachable(sandbox.graph, seeds, 2)));
+  }, 300_000);
+
+  describe('the CLI, with the service down from the start', () => {
+    let env: Record<string, string>;
+    let args: string[];
+    let seeds: { kind: 'company'; id: number }[];
+
+    beforeAll(async () => {
+      env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
+      seeds = sandbox.graph
+        .ids('company')
+        .slice(2, 4)
+        .map((id) => ({ kind: 'company' as const, id }));
+      args = ['crawl', ...seeds.map((s) => `company#${s.id}`), '--depth', '1', '--rps', String(RPS), '--service-wait-ms', '3000'];
+    });
+
+    it('exits 6 with one line within --service-wait-ms; the same command then resumes and finishes, nothing failed', async () => {
+      await resetGraph(driver);
+      await sandbox.goDown();
+      const started = Date.now();
+      const down = await runCli(args, env);
+      const elapsed = Date.now() - started;
+      expect(down.code, down.stderr).toBe(6);
+      expect(down.stderr.trim().split('\n')).toEqual([
+        `landing-graph: API_UNAVAILABLE: the service at ${sandbox.url} has not answered for 3s (connection refused); the same command resumes the crawl`,
+      ]);
+      expect(down.stderr + down.stdout).not.toContain(sandbox.apiKey);
+      // The wait starts at the first refused request, after node has started and Neo4j answered.
+      expect(elapsed).toBeGreaterThanOrEqual(3_000);
+      expect(elapsed).toBeLessThan(3_000 + 5_000);
+      const landings = await driver.executeQuery(
+        'MATCH (n:Landing) WHERE n.status = "failed" RETURN count(n) AS n',
+        {},
+        { database: database() },
+      );
+      expect(Number(landings.records[0]!.get('n'))).toBe(0);
+
+      await sandbox.comeBack();
+      sandbox.stats.reset();
+      const back = await runCli([...args, '--json'], env);
+      expect(back.code, back.stderr).toBe(0);
+      const stats = JSON.parse(back.stdout) as { status: string; resumed: boolean; totals: { failed: number } };
+      expect(stats).toMatchObject({ status: 'finished', resumed: true, totals: { failed: 0 } });
+      expect(statusesOnly(await dumpGraph(driver, database()))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 1)));
+      expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
+    }, 120_000);
+
+    it('Ctrl-C while it waits for the service exits 130 at once, and the crawl stays resumable', async () => {
+      await resetGraph(driver);
+      await sandbox.goDown();
+      try {
+        const run = startCli([...args.slice(0, -1), '600000'], env);
+        await new Promise((r) => setTimeout(r, 2_500));
+        const signalled = Date.now();
+        run.child.kill('SIGINT');
+        const stopped = await run.done;
+        expect(Date.now() - signalled).toBeLessThan(3_000);
+        expect(stopped.code, stopped.stderr).toBe(130);
+        expect(stopped.stderr.trim().split('\n').pop()).toBe(
+          `landing-graph: CRAWL_ABORTED: interrupted while waiting for the service at ${sandbox.url} to answer again; the same command resumes the crawl`,
+        );
+      } finally {
+        await sandbox.comeBack();
+      }
+      const back = await runCli([...args, '--json'], env);
+      expect(back.code, back.stderr).toBe(0);
+      expect(JSON.parse(back.stdout)).toMatchObject({ status: 'finished', resumed: true, totals: { failed: 0 } });
+    }, 120_000);
+  });
+});
