@@ -1,5 +1,6 @@
 import { Pool, request, type Dispatcher } from 'undici';
 import { LandingGraphError } from '../errors.js';
+import type { Departure } from './departures.js';
 import { errorForStatus, fromNetworkError, transient } from './http-errors.js';
 import { RequestLimiter } from './limiter.js';
 import { refPath, refToString, type LandingRef } from './refs.js';
@@ -107,7 +108,7 @@ export class LandingClient {
     let rateLimitWaits = 0;
     for (;;) {
       try {
-        const { text, json } = await this.limiter.schedule(() => this.#once(ref, what));
+        const { text, json } = await this.limiter.schedule((departure) => this.#once(ref, what, departure));
         return { ref, text, json, attempts: failures + 1 };
       } catch (caught) {
         const error = fromNetworkError(caught, what);
@@ -133,12 +134,12 @@ export class LandingClient {
     }
   }
 
-  async #once(ref: LandingRef, what: string): Promise<{ text: string; json: unknown }> {
+  async #once(ref: LandingRef, what: string, departure: Departure): Promise<{ text: string; json: unknown }> {
     const url = new URL(this.#base.pathname.replace(/\/$/, '') + refPath(ref), this.#base.origin);
     const response = await request(url, {
       method: 'GET',
       dispatcher: this.#dispatcher,
-      headers: { 'x-api-key': this.#apiKey, accept: 'application/json' },
+      headers: { 'x-api-key': this.#apiKey, accept: 'application/json', ...departure.headers },
       headersTimeout: this.#options.headersTimeoutMs ?? 30_000,
       bodyTimeout: this.#options.bodyTimeoutMs ?? 60_000,
     });
