@@ -41,10 +41,12 @@ async function simulate(s: Simulation): Promise<{ departures: number[]; sends: n
   const limiter = new RequestLimiter({ requestsPerSecond: s.rps, maxConcurrent: s.jobs, clock, now: () => EPOCH + clock.now() });
   const departures: number[] = [];
   const sends: number[] = [];
-  let done = 0;
+  /** Jobs over in simulated time (their promises then settle through bottleneck, in real time). */
+  let ended = 0;
+  const scheduled: Promise<void>[] = [];
   for (let job = 0; job < s.jobs; job++) {
-    void limiter
-      .schedule(async (departure) => {
+    scheduled.push(
+      limiter.schedule(async (departure) => {
         sends.push(clock.now());
         const lag = s.lagMs(job);
         if (lag > 0) await clock.sleep(lag);
@@ -53,8 +55,9 @@ async function simulate(s: Simulation): Promise<{ departures: number[]; sends: n
           departure.sent();
         }
         await clock.sleep(s.responseMs ?? 50);
-      })
-      .finally(() => done++);
+        ended++;
+      }),
+    );
   }
   // Jobs reach the limiter's own turn-taking through bottleneck, on real timers: wait until all are in.
   await vi.waitFor(() => expect(limiter.counts()).toEqual({ queued: 0, running: s.jobs }), { timeout: 120_000, interval: 5 });
@@ -62,10 +65,11 @@ async function simulate(s: Simulation): Promise<{ departures: number[]; sends: n
     await clock.advanceTo(event.atMs);
     await event.run(limiter, clock);
   }
-  for (let guard = 0; done < s.jobs; guard++) {
-    if (guard > 10_000) throw new Error(`simulation stuck at ${clock.now()} ms with ${s.jobs - done} jobs left`);
+  while (ended < s.jobs) {
+    if (clock.now() > 3_600_000) throw new Error(`simulation stuck: ${s.jobs - ended} jobs left after an hour of simulated time`);
     await clock.advanceTo(clock.now() + 1000);
   }
+  await Promise.all(scheduled);
   await limiter.stop();
   return { departures, sends, limiter };
 }
