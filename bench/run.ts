@@ -28,6 +28,7 @@ async function main(): Promise<number> {
   const sizes = {
     rate: [
       { rps: 20, windowMs: Math.max(5_000, Math.round(30_000 * scale)) },
+      { rps: 50, windowMs: Math.max(5_000, Math.round(20_000 * scale)) },
       { rps: 100, windowMs: Math.max(5_000, Math.round(15_000 * scale)) },
     ],
     e2eRecords: Math.max(1_000, Math.round(20_000 * scale)),

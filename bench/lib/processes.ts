@@ -23,8 +23,16 @@ export interface SandboxProcess {
   close(): Promise<void>;
 }
 
-export async function startSandboxProcess(options: { records: number; seed: number; latencyMs?: number }): Promise<SandboxProcess> {
+export async function startSandboxProcess(options: {
+  records: number;
+  seed: number;
+  latencyMs?: number;
+  /** Extra node flags (--import <probe>). */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}): Promise<SandboxProcess> {
   const args = [
+    ...(options.nodeArgs ?? []),
     cliPath,
     'sandbox',
     '--host',
@@ -40,7 +48,7 @@ export async function startSandboxProcess(options: { records: number; seed: numb
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
   });
   track(child);
   let stderr = '';

@@ -1,5 +1,6 @@
 import { Pool, request, type Dispatcher } from 'undici';
 import { LandingGraphError } from '../errors.js';
+import type { Departure } from './departures.js';
 import { errorForStatus, fromNetworkError, outageSignal, transient } from './http-errors.js';
 import { RequestLimiter } from './limiter.js';
 import { refPath, refToString, type LandingRef } from './refs.js';
@@ -135,8 +136,8 @@ export class LandingClient {
       const attempt = { pass, answered: false };
       try {
         // Checked again when the limiter lets the request go: the gate may have closed while it queued.
-        const sent = await this.limiter.schedule(async () =>
-          this.#gate.admits(pass) ? { got: await this.#once(ref, what, attempt) } : undefined,
+        const sent = await this.limiter.schedule(async (departure) =>
+          this.#gate.admits(pass) ? { got: await this.#once(ref, what, attempt, departure) } : undefined,
         );
         if (!sent) continue; // held back while the service is down: no attempt spent
         return { ref, text: sent.got.text, json: sent.got.json, attempts: failures + 1 };
@@ -168,12 +169,17 @@ export class LandingClient {
     }
   }
 
-  async #once(ref: LandingRef, what: string, attempt: { pass: GatePass; answered: boolean }): Promise<{ text: string; json: unknown }> {
+  async #once(
+    ref: LandingRef,
+    what: string,
+    attempt: { pass: GatePass; answered: boolean },
+    departure: Departure,
+  ): Promise<{ text: string; json: unknown }> {
     const url = new URL(this.#base.pathname.replace(/\/$/, '') + refPath(ref), this.#base.origin);
     const response = await request(url, {
       method: 'GET',
       dispatcher: this.#dispatcher,
-      headers: { 'x-api-key': this.#apiKey, accept: 'application/json' },
+      headers: { 'x-api-key': this.#apiKey, accept: 'application/json', ...departure.headers },
       headersTimeout: this.#options.headersTimeoutMs ?? 30_000,
       bodyTimeout: this.#options.bodyTimeoutMs ?? 60_000,
     });

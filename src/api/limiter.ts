@@ -1,120 +1,184 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import Bottleneck from 'bottleneck';
+import { type Departure, watchDeparture } from './departures.js';
+import { SlidingWindow, type WindowSlot } from './sliding-window.js';
+
+/** The limiter's time: a monotonic clock and a way to wait on it. */
+export interface LimiterClock {
+  /** Monotonic time in ms, any origin. Default: performance.now. */
+  now(): number;
+  /** Resolves after `ms` ms of this clock, or early (resolving or rejecting) once `signal` aborts. Default: setTimeout. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** performance.now and setTimeout. */
+export const systemClock: LimiterClock = {
+  now: () => performance.now(),
+  sleep: (ms, signal) => delay(ms, undefined, { signal }),
+};
 
 export interface RequestLimiterOptions {
-  /** Most requests started in any one-second window. Default: 10. `Infinity` for no limit. */
+  /**
+   * Most requests leaving in any one-second window (sliding), measured when their headers are written to
+   * the socket. Default: 10. `Infinity` for no limit.
+   */
   requestsPerSecond?: number;
-  /** Most requests in flight at once. Default: 8. */
+  /** Most requests in flight at once (waiting for their turn included). Default: 8. */
   maxConcurrent?: number;
-  /** Clock, for the Retry-After pause. Default: Date.now. */
+  /**
+   * Added to the one-second window: the spread of the delay between the socket write and the service's
+   * reading of the request (network, the service's own queues). Default: 25.
+   */
+  marginMs?: number;
+  /** Clock for the window, the spacing and the 429 pause. Default: systemClock (performance.now, setTimeout). */
+  clock?: LimiterClock;
+  /** Epoch ms, only to turn a Retry-After time into a pause on `clock`. Default: Date.now. */
   now?: () => number;
 }
 
-/** Any window this long holds at most R request starts: one second plus a margin for what follows a start. */
-const WINDOW_MS = 1_025;
+/** The error of a request the limiter drops because it was stopped (as bottleneck's own for queued jobs). */
+const stoppedError = () => new Bottleneck.BottleneckError('This limiter has been stopped.');
+
+const noDeparture: Departure = { headers: {}, sent: () => undefined };
 
 /**
- * Throttling shared by every request of a client (bottleneck). Requests are spaced by at least
- * 1000/requestsPerSecond ms (plus 2 % for timer jitter), and no window of 1,025 ms holds more than
- * `requestsPerSecond` starts as they really happened, so no one-second window at the server does either.
- * `pauseUntil` (a 429's Retry-After) holds back every request, queued or about to start, not only the
- * one that got the 429.
+ * Throttling shared by every request of a client. Guarantee: no window of 1,000 ms + `marginMs` holds more
+ * than `requestsPerSecond` departures, a departure being the moment undici writes the request's headers to
+ * the socket (seen on its diagnostics channel, see departures.ts), so no one-second window at the service
+ * does either as long as the delay to the service varies by less than the margin. Requests are also spaced
+ * by (1000 + marginMs) / requestsPerSecond ms, so the rate is even and at most 1000 / (1000 + marginMs) of
+ * the limit (0.976 with the default margin).
+ *
+ * How: a request reserves a slot in a SlidingWindow (sliding-window.ts) when the window and the spacing
+ * allow; the slot counts as leaving any moment until undici reports its departure, and then at that time.
+ * An event-loop stall between the reservation and the write therefore cannot crowd a window: the requests
+ * that leave late and together were all counted when they were reserved. A request that ends without its
+ * departure seen counts as leaving when it ended.
+ *
+ * `pauseUntil` (a 429's Retry-After) holds back every request not yet reserved, queued or waiting for its
+ * turn. Concurrency and the queue are bottleneck's; every wait on time is on `clock`.
  */
-
 export class RequestLimiter {
   readonly requestsPerSecond: number;
   readonly maxConcurrent: number;
+  /** The window (1000 + marginMs ms) and the spacing; undefined when there is no rate limit. */
+  private readonly window: SlidingWindow | undefined;
   private readonly bottleneck: Bottleneck;
+  private readonly clock: LimiterClock;
   private readonly now: () => number;
-  private pausedUntilMs = 0;
-  private resumeTimer: NodeJS.Timeout | undefined;
-  /** Monotonic times (performance.now) at which the last `perWindow` requests really started. */
-  private readonly recentStartsMs: number[] = [];
-  private readonly perWindow: number;
+  /** On `clock`: no reservation before this. */
+  private pauseEndMs = -Infinity;
+  /** Reservations are made one at a time, in the order requests reached their turn. */
+  private turns: Promise<unknown> = Promise.resolve();
+  /** Woken when a pending slot is marked sent (a reservation may be waiting for that). */
+  private wakeOnMark: (() => void)[] = [];
+  private readonly stopping = new AbortController();
+  private unseen = 0;
 
   constructor(options: RequestLimiterOptions = {}) {
     this.requestsPerSecond = options.requestsPerSecond ?? 10;
     this.maxConcurrent = options.maxConcurrent ?? 8;
+    this.clock = options.clock ?? systemClock;
     this.now = options.now ?? Date.now;
-    // Not rounded up: ceil(10.2) = 11 ms would cap --rps 100 at 90.9/s.
-    const minTime = Number.isFinite(this.requestsPerSecond) ? (1000 / this.requestsPerSecond) * 1.02 : 0;
-    this.bottleneck = new Bottleneck({ maxConcurrent: this.maxConcurrent, minTime });
-    this.perWindow = Number.isFinite(this.requestsPerSecond) ? Math.max(1, Math.floor(this.requestsPerSecond)) : Infinity;
+    const windowMs = 1000 + (options.marginMs ?? 25);
+    this.window = Number.isFinite(this.requestsPerSecond)
+      ? new SlidingWindow({
+          limit: Math.max(1, Math.floor(this.requestsPerSecond)),
+          windowMs,
+          // Not from the whole-number limit: --rps 0.5 spaces requests 2,050 ms apart.
+          spacingMs: windowMs / this.requestsPerSecond,
+        })
+      : undefined;
+    this.bottleneck = new Bottleneck({ maxConcurrent: this.maxConcurrent });
   }
 
-  /**
-   * bottleneck spaces the moments it releases jobs, but a job whose timer fires late (a busy event loop)
-   * starts closer to the next one than the spacing says, and the server then sees more than R in a
-   * second. So each start also waits until no more than R starts, measured when they really happened,
-   * fall in any window of WINDOW_MS.
-   */
-  private async keepWindow(): Promise<void> {
-    if (this.perWindow === Infinity) return;
-    for (;;) {
-      const now = performance.now();
-      const oldest =
-        this.recentStartsMs.length >= this.perWindow ? this.recentStartsMs[this.recentStartsMs.length - this.perWindow]! : -Infinity;
-      const waitMs = oldest + WINDOW_MS - now;
-      if (waitMs <= 0) break;
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
-    }
-    this.recentStartsMs.push(performance.now());
-    if (this.recentStartsMs.length > this.perWindow) this.recentStartsMs.shift();
-  }
-
-  /** The time until which no request may start (0 when not paused). */
+  /** The time (epoch ms) until which no request may start (0 when not paused). */
   get pausedUntil(): number {
-    return this.pausedUntilMs > this.now() ? this.pausedUntilMs : 0;
+    const left = this.pauseEndMs - this.clock.now();
+    return left > 0 ? this.now() + left : 0;
+  }
+
+  /** Requests that ended without their departure seen on undici's channel (counted as leaving when they ended). */
+  get unseenDepartures(): number {
+    return this.unseen;
   }
 
   /**
-   * Run `send` when the rate, the concurrency and any pause allow. `send` is called only while no
-   * pause is in force: a job that bottleneck releases during a pause goes back to the queue.
+   * Run `send` when the concurrency, any pause, the window and the spacing allow. `send` must add
+   * `departure.headers` to its undici request (or call `departure.sent()` when the request leaves by other
+   * means) and settle only when the request is over.
    */
-  async schedule<T>(send: () => Promise<T>): Promise<T> {
-    for (;;) {
-      const outcome = await this.bottleneck.schedule(async () => {
-        if (this.pausedUntil > 0) return { sent: false as const };
-        await this.keepWindow();
-        if (this.pausedUntil > 0) return { sent: false as const };
-        return { sent: true as const, value: await send() };
+  async schedule<T>(send: (departure: Departure) => Promise<T>): Promise<T> {
+    return this.bottleneck.schedule(async () => {
+      const slot = await this.takeTurn();
+      const window = this.window;
+      if (!slot || !window) return send(noDeparture);
+      const departure = watchDeparture(() => {
+        window.markSent(slot, this.clock.now());
+        this.wakeMarkWaiters();
       });
-      if (outcome.sent) return outcome.value;
-      await this.waitForResume();
-    }
+      try {
+        return await send(departure);
+      } finally {
+        departure.release();
+        if (window.finish(slot, this.clock.now())) {
+          this.unseen++;
+          this.wakeMarkWaiters();
+        }
+      }
+    });
   }
 
   /** Hold every request until `untilMs` (epoch ms); a later call may extend the pause, never shorten it. */
   pauseUntil(untilMs: number): void {
-    if (untilMs <= this.pausedUntilMs) return;
-    this.pausedUntilMs = untilMs;
-    void this.bottleneck.updateSettings({ reservoir: 0 });
-    if (this.resumeTimer) clearTimeout(this.resumeTimer);
-    this.resumeTimer = setTimeout(() => this.resume(), Math.max(0, untilMs - this.now()));
+    const endMs = this.clock.now() + (untilMs - this.now());
+    if (endMs > this.pauseEndMs) this.pauseEndMs = endMs;
   }
 
-  private resume(): void {
-    const left = this.pausedUntilMs - this.now();
-    if (left > 0) {
-      this.resumeTimer = setTimeout(() => this.resume(), left);
-      return;
-    }
-    this.resumeTimer = undefined;
-    void this.bottleneck.updateSettings({ reservoir: null });
-  }
-
-  private async waitForResume(): Promise<void> {
-    const left = this.pausedUntil - this.now();
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  }
-
-  /** Queued and running counts, for progress. */
+  /** Queued and running counts, for progress (a request waiting for its turn is running). */
   counts(): { queued: number; running: number } {
     const c = this.bottleneck.counts();
     return { queued: c.QUEUED + c.RECEIVED, running: c.RUNNING + c.EXECUTING };
   }
 
+  /** Drops queued requests and those waiting for their turn (they reject); requests already sent finish. */
   async stop(): Promise<void> {
-    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.stopping.abort();
+    this.wakeMarkWaiters();
     await this.bottleneck.stop({ dropWaitingJobs: true }).catch(() => undefined);
+  }
+
+  /** Wait, one request at a time, for the pause, the spacing and the window; then reserve. */
+  private takeTurn(): Promise<WindowSlot | undefined> {
+    const turn = this.turns.then(() => this.waitForSlot());
+    this.turns = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async waitForSlot(): Promise<WindowSlot | undefined> {
+    for (;;) {
+      if (this.stopping.signal.aborted) throw stoppedError();
+      const now = this.clock.now();
+      if (this.pauseEndMs > now) {
+        await this.sleep(this.pauseEndMs - now);
+        continue;
+      }
+      const window = this.window;
+      if (!window) return undefined;
+      const waitMs = window.waitMs(now);
+      if (waitMs === 0) return window.reserve(now);
+      if (waitMs === Infinity) await new Promise<void>((resolve) => this.wakeOnMark.push(resolve));
+      else await this.sleep(waitMs);
+    }
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    await this.clock.sleep(ms, this.stopping.signal).catch(() => undefined);
+  }
+
+  private wakeMarkWaiters(): void {
+    const waiting = this.wakeOnMark;
+    this.wakeOnMark = [];
+    for (const wake of waiting) wake();
   }
 }

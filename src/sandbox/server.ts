@@ -26,7 +26,7 @@ export interface SandboxOptions {
   apiKey?: string;
   /** Faults, all off by default (see faults.ts). */
   faults?: FaultOptions;
-  /** Clock in epoch ms for stats windows, limitRps and Retry-After. Default Date.now. */
+  /** Clock in epoch ms for calendar-second stats, limitRps and Retry-After (sliding windows use performance.now). Default Date.now. */
   now?: () => number;
   /** Serialised record bodies kept for repeated requests. Default 256. */
   cacheSize?: number;
@@ -89,7 +89,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     else sendJson(res, undefined, 404, { error: 'not found' });
   };
 
-  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  /** `arrivedAtMs`: performance.now when the request was received, for the sliding-window count. */
+  const serve = async (req: IncomingMessage, res: ServerResponse, arrivedAtMs: number): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     if (url.pathname.startsWith('/__sandbox/')) {
       if (req.method !== 'GET') sendJson(res, undefined, 405, { error: 'method not allowed' }, { allow: 'GET' });
@@ -97,7 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return;
     }
     const arrived = now();
-    stats.arrive(req.url ?? '/', kindOfPath(url.pathname), arrived);
+    stats.arrive(req.url ?? '/', kindOfPath(url.pathname), arrived, arrivedAtMs);
     const outage = plan.outageStarts();
     if (outage) {
       outageTimer = setTimeout(() => {
@@ -154,7 +155,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   const server = createServer((req, res) => {
-    serve(req, res).catch((error: unknown) => {
+    serve(req, res, performance.now()).catch((error: unknown) => {
       if (!res.headersSent)
         sendJson(res, stats, 500, { error: 'internal server error', detail: error instanceof Error ? error.message : String(error) });
       else res.destroy();

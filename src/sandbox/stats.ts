@@ -15,10 +15,12 @@ export interface StatsSnapshot {
   byStatus: Record<string, number>;
   /** By the {kind} path segment of /api/v1/landing/{kind}/...; "other" for any other path. */
   byKind: Record<string, number>;
-  /** Arrivals per one-second window, ascending by second. */
+  /** Arrivals per calendar second, ascending by second. */
   perSecond: SecondCount[];
-  /** The busiest one-second window (null before the first request). */
+  /** The busiest calendar second (null before the first request); see busiestWindow for any one-second window. */
   maxPerSecond: SecondCount | null;
+  /** Most arrivals in any sliding window of 1,000 ms (monotonic arrival times; 0 before the first request). */
+  busiestWindow: number;
   /** Arrivals per path with query, as sent by the client (a count above 1 is a repeated request). */
   byPath: Record<string, number>;
   /**
@@ -50,6 +52,20 @@ const noFaults = (): Record<FaultCounter, number> => ({
  */
 export const CROSSING_MS = 25;
 
+/**
+ * Most of the ascending times `timesMs` in any half-open window [t, t + windowMs), whatever t: the figure a
+ * service that counts requests per sliding second sees (calendar seconds can split a burst in two).
+ */
+export function busiestWindow(timesMs: readonly number[], windowMs = 1000): number {
+  let best = 0;
+  let first = 0;
+  for (let last = 0; last < timesMs.length; last++) {
+    while (timesMs[last]! - timesMs[first]! >= windowMs) first++;
+    best = Math.max(best, last - first + 1);
+  }
+  return best;
+}
+
 /** Request counters of a sandbox. The server calls arrive/sent/fault/announceRetryAfter; tests read. */
 export class SandboxStats {
   total = 0;
@@ -63,10 +79,18 @@ export class SandboxStats {
   private pauseStartedAt = 0;
   faults = noFaults();
   private perSecondMap = new Map<number, number>();
+  /** Monotonic arrival times (ms), ascending. */
+  private arrivalsMs: number[] = [];
 
-  /** A request arrived at epoch ms `now`. */
-  arrive(path: string, kind: string, now: number): void {
+  /**
+   * A request arrived at epoch ms `now` (the sandbox's clock, for calendar seconds and Retry-After) and at
+   * `arrivedAtMs` on the monotonic clock (performance.now when it was received), for sliding windows.
+   */
+  arrive(path: string, kind: string, now: number, arrivedAtMs: number = performance.now()): void {
     this.total++;
+    let i = this.arrivalsMs.length;
+    while (i > 0 && this.arrivalsMs[i - 1]! > arrivedAtMs) i--;
+    this.arrivalsMs.splice(i, 0, arrivedAtMs);
     this.byKind[kind] = (this.byKind[kind] ?? 0) + 1;
     this.byPath[path] = (this.byPath[path] ?? 0) + 1;
     const second = Math.floor(now / 1000);
@@ -102,6 +126,11 @@ export class SandboxStats {
     return best;
   }
 
+  /** Most arrivals in any sliding window of `ms` (0 before the first request). */
+  busiestWindow(ms = 1000): number {
+    return busiestWindow(this.arrivalsMs, ms);
+  }
+
   /** Paths requested more than once, with their counts. */
   repeatedPaths(): Record<string, number> {
     return Object.fromEntries(Object.entries(this.byPath).filter(([, n]) => n > 1));
@@ -118,6 +147,7 @@ export class SandboxStats {
     this.pauseStartedAt = 0;
     this.faults = noFaults();
     this.perSecondMap = new Map();
+    this.arrivalsMs = [];
   }
 
   snapshot(): StatsSnapshot {
@@ -127,6 +157,7 @@ export class SandboxStats {
       byKind: { ...this.byKind },
       perSecond: this.perSecond,
       maxPerSecond: this.maxPerSecond,
+      busiestWindow: this.busiestWindow(),
       byPath: { ...this.byPath },
       requestsDuringRetryAfter: this.requestsDuringRetryAfter,
       requestsCrossingRetryAfter: this.requestsCrossingRetryAfter,

@@ -135,12 +135,16 @@ describe('sandbox stats', () => {
       { second: second + 1, count: 2 },
     ]);
     expect(s.maxPerSecond).toEqual({ second, count: 3 });
+    // The sliding count uses the real (monotonic) arrival times, not the manual clock: all five or fewer.
+    expect(s.busiestWindow).toBeGreaterThanOrEqual(1);
+    expect(s.busiestWindow).toBeLessThanOrEqual(5);
     sandbox.stats.reset();
     expect(sandbox.stats.snapshot()).toMatchObject({
       total: 0,
       byStatus: {},
       perSecond: [],
       maxPerSecond: null,
+      busiestWindow: 0,
       requestsDuringRetryAfter: 0,
     });
   });

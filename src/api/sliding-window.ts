@@ -1,0 +1,111 @@
+/** One reserved request. Pending until it is marked sent; then it counts at the time it left. */
+export interface WindowSlot {
+  /** When the slot was reserved (ms on the caller's clock). */
+  readonly reservedAtMs: number;
+  /** When the request left (ms on the caller's clock); undefined while pending. */
+  readonly sentAtMs: number | undefined;
+}
+
+interface MutableSlot {
+  reservedAtMs: number;
+  sentAtMs: number | undefined;
+}
+
+export interface SlidingWindowOptions {
+  /** Most departures in any window of `windowMs` (a positive whole number). */
+  limit: number;
+  /** Length of the window in ms. */
+  windowMs: number;
+  /** Least time between two reservations in ms, to spread requests over the window. Default: windowMs / limit. */
+  spacingMs?: number;
+}
+
+/**
+ * The timing policy of the request limiter, with no clock of its own: every call says what time it is
+ * (any monotonic clock in ms). Guarantee: no half-open interval of `windowMs` holds more than `limit`
+ * departures as marked, as long as every reservation waits until `waitMs` is 0 and every slot is marked
+ * with a time no earlier than the request really left (and no later than the mark is made).
+ *
+ * Why it holds: a reservation at `now` counts the departures marked in (now - windowMs, now] and every
+ * slot still pending (it may leave at any moment from now on). Take any window and, among the requests
+ * that left inside it, the one reserved last: when it was reserved, every other one had been reserved
+ * already, so each was either pending or had left inside (now - windowMs, now], and all of them were
+ * counted, so the window holds at most `limit`.
+ */
+export class SlidingWindow {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly spacingMs: number;
+  /** Departure times that may still be in a window, ascending. */
+  private readonly sentMs: number[] = [];
+  private readonly pending = new Set<MutableSlot>();
+  private lastReservedMs = -Infinity;
+
+  constructor(options: SlidingWindowOptions) {
+    if (!Number.isInteger(options.limit) || options.limit < 1)
+      throw new RangeError(`limit must be a whole number >= 1, got ${options.limit}`);
+    if (!(options.windowMs > 0)) throw new RangeError(`windowMs must be > 0, got ${options.windowMs}`);
+    this.limit = options.limit;
+    this.windowMs = options.windowMs;
+    this.spacingMs = options.spacingMs ?? options.windowMs / options.limit;
+  }
+
+  /**
+   * Ms from `nowMs` until a reservation is allowed: 0 now; Infinity when only pending slots fill the
+   * window (ask again after the next markSent or finish).
+   */
+  waitMs(nowMs: number): number {
+    this.forget(nowMs);
+    const spacing = this.lastReservedMs + this.spacingMs - nowMs;
+    // How many of the counted departures must leave the window first (pending ones never do by themselves).
+    const over = this.pending.size + this.sentMs.length + 1 - this.limit;
+    let window = 0;
+    if (over > 0) window = over <= this.sentMs.length ? this.sentMs[over - 1]! + this.windowMs - nowMs : Infinity;
+    return Math.max(0, spacing, window);
+  }
+
+  /** Reserve a slot at `nowMs`; only when waitMs(nowMs) is 0 (a RangeError otherwise). */
+  reserve(nowMs: number): WindowSlot {
+    const wait = this.waitMs(nowMs);
+    if (wait > 0) throw new RangeError(`no slot free at ${nowMs} ms: wait ${wait} ms`);
+    const slot: MutableSlot = { reservedAtMs: nowMs, sentAtMs: undefined };
+    this.pending.add(slot);
+    this.lastReservedMs = nowMs;
+    return slot;
+  }
+
+  /**
+   * The slot's request left at `atMs`. The first mark moves the slot from pending to that time; a later
+   * mark of the same slot (the request sent again) adds one more departure.
+   */
+  markSent(slot: WindowSlot, atMs: number): void {
+    const mutable = slot as MutableSlot;
+    if (this.pending.delete(mutable)) mutable.sentAtMs = atMs;
+    let i = this.sentMs.length;
+    while (i > 0 && this.sentMs[i - 1]! > atMs) i--;
+    this.sentMs.splice(i, 0, atMs);
+  }
+
+  /**
+   * The slot's request is over (answered or failed) at `atMs`. A slot still pending counts as sent then:
+   * a request cannot leave after it is over, so that time is no earlier than its real departure (if it left at
+   * all) and the window stays safe even when the departure was not seen.
+   * Returns true when it was still pending.
+   */
+  finish(slot: WindowSlot, atMs: number): boolean {
+    if (!this.pending.has(slot as MutableSlot)) return false;
+    this.markSent(slot, atMs);
+    return true;
+  }
+
+  /** Slots reserved and not yet marked sent. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  private forget(nowMs: number): void {
+    let drop = 0;
+    while (drop < this.sentMs.length && this.sentMs[drop]! + this.windowMs <= nowMs) drop++;
+    if (drop > 0) this.sentMs.splice(0, drop);
+  }
+}

@@ -1,0 +1,209 @@
+import Bottleneck from 'bottleneck';
+import { describe, expect, it, vi } from 'vitest';
+import { RequestLimiter } from '../../src/api/limiter.js';
+import { busiestWindow } from '../../src/sandbox/stats.js';
+import { FakeClock } from '../support/fake-clock.js';
+
+const EPOCH = Date.UTC(2026, 0, 1);
+
+/** A small seeded PRNG (mulberry32): the same simulated run every time. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Simulation {
+  rps: number;
+  jobs: number;
+  /** ms from the reservation to the departure (dispatch to the pool, connect), per job. */
+  lagMs: (job: number) => number;
+  /** ms from the departure to the end of the request. */
+  responseMs?: number;
+  /** Things that happen at given times: stalls, 429 pauses. */
+  events?: { atMs: number; run: (limiter: RequestLimiter, clock: FakeClock) => Promise<void> | void }[];
+  /** Mark departures by hand (true) or leave them unseen (false). Default true. */
+  markDepartures?: boolean;
+}
+
+/**
+ * The limiter on a fake clock. Every job is let in at once (maxConcurrent = jobs, so bottleneck's own
+ * real-time queue plays no part), then simulated time runs: each job waits for its turn, leaves `lagMs`
+ * later, ends `responseMs` after that. Returns the departure and the `send` times.
+ */
+async function simulate(s: Simulation): Promise<{ departures: number[]; sends: number[]; limiter: RequestLimiter }> {
+  const clock = new FakeClock();
+  const limiter = new RequestLimiter({ requestsPerSecond: s.rps, maxConcurrent: s.jobs, clock, now: () => EPOCH + clock.now() });
+  const departures: number[] = [];
+  const sends: number[] = [];
+  /** Jobs over in simulated time (their promises then settle through bottleneck, in real time). */
+  let ended = 0;
+  const scheduled: Promise<void>[] = [];
+  for (let job = 0; job < s.jobs; job++) {
+    scheduled.push(
+      limiter.schedule(async (departure) => {
+        sends.push(clock.now());
+        const lag = s.lagMs(job);
+        if (lag > 0) await clock.sleep(lag);
+        if (s.markDepartures !== false) {
+          departures.push(clock.now());
+          departure.sent();
+        }
+        await clock.sleep(s.responseMs ?? 50);
+        ended++;
+      }),
+    );
+  }
+  // Jobs reach the limiter's own turn-taking through bottleneck, on real timers: wait until all are in.
+  await vi.waitFor(() => expect(limiter.counts()).toEqual({ queued: 0, running: s.jobs }), { timeout: 120_000, interval: 5 });
+  for (const event of [...(s.events ?? [])].sort((a, b) => a.atMs - b.atMs)) {
+    await clock.advanceTo(event.atMs);
+    await event.run(limiter, clock);
+  }
+  while (ended < s.jobs) {
+    if (clock.now() > 3_600_000) throw new Error(`simulation stuck: ${s.jobs - ended} jobs left after an hour of simulated time`);
+    await clock.advanceTo(clock.now() + 1000);
+  }
+  await Promise.all(scheduled);
+  await limiter.stop();
+  return { departures, sends, limiter };
+}
+
+/** Departures within `ms` after `fromMs` (inclusive). */
+const within = (times: number[], fromMs: number, ms: number) => times.filter((t) => t >= fromMs && t <= fromMs + ms).length;
+
+describe('RequestLimiter on an injected clock', () => {
+  it.each([20, 50, 100])('keeps every sliding second at the departures within --rps %i through 200 ms event-loop stalls', async (rps) => {
+    const random = prng(rps);
+    // 150 to 200 ms between the reservation and the write: requests reserved just before a stall are still
+    // on their way when it begins, and all leave together when it ends.
+    const lags = Array.from({ length: rps * 8 }, () => 150 + random() * 50);
+    const stalls = [
+      { atMs: 2000.5, ms: 200 },
+      { atMs: 4500.3, ms: 209 },
+    ];
+    const { departures } = await simulate({
+      rps,
+      jobs: lags.length,
+      lagMs: (job) => lags[job]!,
+      events: stalls.map((s) => ({ atMs: s.atMs, run: (_l, clock) => clock.stall(s.ms) })),
+    });
+    expect(departures).toHaveLength(lags.length);
+    // The stalls did bunch departures: two or more left within 1.5 ms of each stall's end, three or more after one.
+    const bunches = stalls.map((s) => within(departures, s.atMs + s.ms, 1.5));
+    expect(Math.min(...bunches)).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...bunches)).toBeGreaterThanOrEqual(3);
+    expect(busiestWindow(departures, 1000)).toBeLessThanOrEqual(rps);
+  });
+
+  it.each([20, 50, 100])('uses at least 95 %% of --rps %i over a long run without stalls', async (rps) => {
+    const random = prng(1000 + rps);
+    const jobs = rps * 22;
+    const lags = Array.from({ length: jobs }, () => random() * 2);
+    const { departures } = await simulate({ rps, jobs, lagMs: (job) => lags[job]! });
+    expect(departures).toHaveLength(jobs);
+    // 20 s in the middle of the run, all of it busy (the run lasts about 22 / 0.976 = 22.5 s).
+    const inRun = departures.filter((t) => t >= 1000 && t < 21_000).length;
+    expect(inRun / 20).toBeGreaterThanOrEqual(0.95 * rps);
+    expect(busiestWindow(departures, 1000)).toBeLessThanOrEqual(rps);
+  });
+
+  it.each([20, 100])('sends nothing during a 429 pause and does not burst after it (--rps %i)', async (rps) => {
+    const pauseAtMs = 1500.2;
+    const pauseMs = 1000;
+    const { departures } = await simulate({
+      rps,
+      jobs: rps * 4,
+      lagMs: () => 0,
+      events: [
+        {
+          atMs: pauseAtMs,
+          run: (limiter) => {
+            limiter.pauseUntil(EPOCH + pauseAtMs + pauseMs);
+            expect(limiter.pausedUntil).toBe(EPOCH + pauseAtMs + pauseMs);
+            limiter.pauseUntil(EPOCH + pauseAtMs + 10); // a shorter pause never shortens it
+          },
+        },
+      ],
+    });
+    const endMs = pauseAtMs + pauseMs;
+    expect(departures.filter((t) => t > pauseAtMs && t < endMs)).toEqual([]);
+    expect(departures.some((t) => t <= pauseAtMs)).toBe(true);
+    const after = departures.filter((t) => t >= endMs);
+    expect(after[0]).toBe(endMs);
+    // No sliding second over the limit, across the pause or right after it; requests after it stay spaced.
+    expect(busiestWindow(departures, 1000)).toBeLessThanOrEqual(rps);
+    expect(busiestWindow([...departures.filter((t) => t <= pauseAtMs), ...after.slice(0, rps + 1)], 1000)).toBeLessThanOrEqual(rps);
+    expect(within(departures, endMs, 999.999)).toBeLessThanOrEqual(rps);
+    const gaps = after.slice(1).map((t, i) => t - after[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1025 / rps - 1e-9);
+  });
+
+  it('waits for a pending request to leave or end when only pending requests fill the window', async () => {
+    // --rps 2: two requests whose departures are never seen fill the window until they end (at 2,000 and 2,512.5 ms).
+    const { sends, limiter } = await simulate({ rps: 2, jobs: 3, lagMs: () => 0, responseMs: 2000, markDepartures: false });
+    expect(sends).toEqual([0, 512.5, 3025]);
+    expect(limiter.unseenDepartures).toBe(3);
+  });
+});
+
+describe('RequestLimiter in real time', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('keeps the departures within --rps per sliding second and the concurrency within maxConcurrent', async () => {
+    const limiter = new RequestLimiter({ requestsPerSecond: 50, maxConcurrent: 4 });
+    const departures: number[] = [];
+    let running = 0;
+    let maxRunning = 0;
+    await Promise.all(
+      Array.from({ length: 90 }, () =>
+        limiter.schedule(async (departure) => {
+          running++;
+          maxRunning = Math.max(maxRunning, running);
+          departures.push(performance.now());
+          departure.sent();
+          await sleep(10);
+          running--;
+        }),
+      ),
+    );
+    await limiter.stop();
+    expect(departures).toHaveLength(90);
+    expect(busiestWindow(departures, 1000)).toBeLessThanOrEqual(50);
+    expect(maxRunning).toBeLessThanOrEqual(4);
+    expect(limiter.unseenDepartures).toBe(0);
+  });
+
+  it('passes no departure headers and never waits on time without a rate limit', async () => {
+    const limiter = new RequestLimiter({ requestsPerSecond: Infinity });
+    const headers = await Promise.all(Array.from({ length: 20 }, () => limiter.schedule(async (departure) => departure.headers)));
+    expect(headers.every((h) => Object.keys(h).length === 0)).toBe(true);
+    await limiter.stop();
+  });
+
+  it('drops requests queued or waiting for their turn when stopped', async () => {
+    const limiter = new RequestLimiter({ requestsPerSecond: 1, maxConcurrent: 2 });
+    const sent: number[] = [];
+    const job = (n: number) =>
+      limiter.schedule(async (departure) => {
+        sent.push(n);
+        departure.sent();
+        await sleep(20);
+        return n;
+      });
+    const first = job(1);
+    const waiting = job(2); // in the limiter, waiting ~1 s for its turn
+    const queued = job(3); // in bottleneck's queue (maxConcurrent 2)
+    await vi.waitFor(() => expect(sent).toEqual([1]), { timeout: 30_000 });
+    await limiter.stop();
+    await expect(first).resolves.toBe(1);
+    await expect(waiting).rejects.toBeInstanceOf(Bottleneck.BottleneckError);
+    await expect(queued).rejects.toBeInstanceOf(Bottleneck.BottleneckError);
+    expect(sent).toEqual([1]);
+  });
+});
