@@ -2,7 +2,7 @@
 // $crawl: {id, fingerprint, seeds, maxDepth, options (JSON text), baseUrl}; $tasks: [{uid, kind, id, key}].
 CREATE (c:Crawl)
 SET c = $crawl, c.status = 'running', c.startedAt = datetime($now), c.runs = 0,
-    c.requested = 0, c.fetched = 0, c.missing = 0, c.failed = 0, c.invalid = 0
+    c.requested = 0, c.fetched = 0, c.missing = 0, c.failed = 0, c.invalid = 0, c.reused = 0
 WITH c
 UNWIND $tasks AS t
 MERGE (x:CrawlTask {uid: t.uid})

@@ -8,5 +8,5 @@ CALL (c) {
   RETURN count(t) AS requeued
 }
 SET c.status = 'running', c.runs = c.runs + 1, c.lastRunAt = datetime($now), c.failed = c.failed - requeued
-RETURN c.requested AS requested, c.fetched AS fetched, c.missing AS missing, c.failed AS failed, c.invalid AS invalid, c.runs AS runs,
+RETURN c.requested AS requested, c.fetched AS fetched, c.missing AS missing, c.failed AS failed, c.invalid AS invalid, coalesce(c.reused, 0) AS reused, c.runs AS runs,
        requeued AS requeuedFailed

@@ -1,7 +1,7 @@
 // Settle tasks and queue what they discovered, with the crawl's counters, in the transaction that wrote
 // their records. $done: [{uid, state, error}]; $aliases: [{uid, kind, id, key, depth}] (other names of a
 // fetched record, never to be asked for again); $queue: [{uid, kind, id, key, depth}];
-// $counts: {requested, fetched, missing, failed, invalid}. A queued task found again nearer the seeds
+// $counts: {requested, fetched, missing, failed, invalid, reused}. A queued task found again nearer the seeds
 // takes the smaller depth: the next level starts while the last records of this one are still being
 // written (src/crawl/crawler.ts), so a record may be queued one level too deep before its nearer
 // lister commits. A done task found nearer is queued again (this happens only once a record that had
@@ -9,7 +9,8 @@
 // Lookups name their index (see upsert-nodes-by-id).
 MATCH (c:Crawl {id: $crawlId}) USING INDEX c:Crawl(id)
 SET c.requested = c.requested + $counts.requested, c.fetched = c.fetched + $counts.fetched,
-    c.missing = c.missing + $counts.missing, c.failed = c.failed + $counts.failed, c.invalid = c.invalid + $counts.invalid
+    c.missing = c.missing + $counts.missing, c.failed = c.failed + $counts.failed, c.invalid = c.invalid + $counts.invalid,
+    c.reused = coalesce(c.reused, 0) + $counts.reused
 WITH c
 CALL (c) {
   UNWIND $done AS d

@@ -184,7 +184,7 @@ export async function planningCosts(
     done: [],
     aliases: [],
     queue: [],
-    counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 },
+    counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0 },
     depth: 0,
     after: '',
     limit: 1,

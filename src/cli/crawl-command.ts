@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { LandingRef } from '../api/refs.js';
 import { refToString } from '../api/refs.js';
+import { parseDurationMs } from '../crawl/duration.js';
 import { parseCrawlOptions } from '../crawl/options.js';
 import { parseSeed, readSeedsFile } from '../crawl/seeds.js';
 import { LandingGraphError } from '../errors.js';
@@ -43,6 +44,8 @@ interface CrawlFlags {
   maxRecords?: number;
   json?: boolean;
   refresh?: boolean;
+  maxAge?: string;
+  refreshOlderThan?: string;
   timeoutMs: number;
   maxBodyMb: number;
   serviceWaitMs: number;
@@ -70,7 +73,9 @@ export function crawlCommand(): Command {
     .option('--max-fanout <n>', 'entries followed per list; longer lists mark a hub', integer('--max-fanout'))
     .option('--skip <seed>', 'a record not to expand (repeatable)', collect)
     .option('--max-records <n>', 'most records requested by this crawl', integer('--max-records', 1))
-    .option('--refresh', 'crawl again although the same crawl finished before')
+    .option('--refresh', 'crawl again although the same crawl finished before, requesting every record again')
+    .option('--refresh-older-than <duration>', 'crawl again, requesting again the records fetched longer ago than this (e.g. 1d)')
+    .option('--max-age <duration>', 'records any crawl fetched within this are expanded from the graph, not requested (0: request all)', '7d')
     .option(
       '--timeout-ms <n>',
       'longest wait for response headers, and for silence while a body streams',
@@ -106,6 +111,8 @@ export function crawlCommand(): Command {
         skip: (flags.skip ?? []).map((s) => refToString(parseSeed(s))),
         maxRecords: flags.maxRecords,
         refresh: flags.refresh ?? false,
+        maxAgeMs: parseDurationMs(flags.maxAge ?? '7d', '--max-age'),
+        refreshOlderThanMs: flags.refreshOlderThan === undefined ? undefined : parseDurationMs(flags.refreshOlderThan, '--refresh-older-than'),
       });
       const config = readConfig(process.env, flags);
       if (!config.service)

@@ -28,7 +28,7 @@ export function progressLine(p: CrawlProgress): string {
   const eta = p.etaMs === undefined ? '?' : duration(p.etaMs);
   const down = p.serviceDown ? `service unreachable for ${duration(p.serviceDown.forMs)} (${p.serviceDown.reason}), probing | ` : '';
   return (
-    `${down}depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} missing ${p.missing} errors ${errors} | ` +
+    `${down}depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} reused ${p.reused} missing ${p.missing} errors ${errors} | ` +
     `queued ${p.queued} in flight ${p.inFlight} | ${p.recordsPerSecond.toFixed(1)} rec/s | ` +
     `retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${duration(p.elapsedMs)} elapsed, ~${eta} left`
   );
@@ -38,6 +38,7 @@ export function summaryLines(p: CrawlProgress, status: string, crawlId: string):
   return [
     `crawl ${crawlId}: ${status} in ${duration(p.elapsedMs)}`,
     `  records: ${p.fetched} fetched, ${p.missing} missing (404), ${p.failed} failed, ${p.invalid} broke the schema (kept raw)`,
+    `  reused:  ${p.reused} records expanded from answers the graph held within --max-age (${p.reused} requests saved)`,
     `  graph:   ${p.nodesWritten} node writes, ${p.edgesWritten} edge writes; ${p.queued} still queued`,
     `  service: ${p.recordsPerSecond.toFixed(1)} records/s, ${p.retries} retries, ${p.rateLimitWaits} waits on 429`,
   ];

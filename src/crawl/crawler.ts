@@ -9,7 +9,7 @@ import { crawlFingerprint } from './fingerprint.js';
 import type { Commit, CrawlCounts, CrawlStatus, FrontierStore, FrontierTask, LockHolder } from './frontier-store.js';
 import type { CrawlOptions } from './options.js';
 import { ClientEventCounter, type CrawlProgress, progressOf, type RunCounters } from './progress.js';
-import { type SettlePolicy, type Settlement, settleFailed, settleFetched, taskRef, taskUid } from './settle.js';
+import { type SettlePolicy, type Settlement, settleFailed, settleFetched, settleReused, taskRef, taskUid } from './settle.js';
 import { UncommittedTasks } from './uncommitted.js';
 import { waitOutNeo4j } from './wait-out-neo4j.js';
 
@@ -71,6 +71,7 @@ const countsOf = (c: CrawlCounts): CrawlCounts => ({
   missing: c.missing,
   failed: c.failed,
   invalid: c.invalid,
+  reused: c.reused,
 });
 
 /**
@@ -92,8 +93,10 @@ class CrawlRun {
   private readonly store: FrontierStore;
   private crawlId = '';
   private policy!: SettlePolicy;
-  private totals: CrawlCounts = { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 };
-  private readonly counters: RunCounters = { fetched: 0, missing: 0, failed: 0, invalid: 0, nodesWritten: 0, edgesWritten: 0 };
+  private totals: CrawlCounts = { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0 };
+  private readonly counters: RunCounters = { fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0, nodesWritten: 0, edgesWritten: 0 };
+  /** Records fetched at or after this (ISO) are expanded from the graph, not requested; undefined: never. */
+  private readonly reuseNotBeforeIso: string | undefined;
   /** Requests this run has dispatched whose commit has not landed: they count against the budget. */
   private uncommittedRequests = 0;
   /** Tasks that had failed in earlier runs, queued again by this one. */
@@ -116,6 +119,9 @@ class CrawlRun {
     this.events = deps.events ?? new ClientEventCounter();
     this.store = deps.store;
     this.startedAt = this.now();
+    const { refresh, refreshOlderThanMs, maxAgeMs } = request.options;
+    const maxAge = refresh ? 0 : (refreshOlderThanMs ?? maxAgeMs);
+    this.reuseNotBeforeIso = maxAge > 0 ? new Date(this.startedAt - maxAge).toISOString() : undefined;
     const { commitEvery, commitIntervalMs } = request.options;
     // Fetched records wait in memory for their commit, at most maxWaitingRecords beyond the commit being
     // written: enough to keep fetching through a slow commit, little enough that a crash re-requests little.
@@ -156,7 +162,7 @@ class CrawlRun {
     const { options, seeds, baseUrl } = this.request;
     const latest = await this.patiently(() => this.store.latest(fingerprint));
     let resumed = false;
-    if (latest?.status === 'finished' && !options.refresh) {
+    if (latest?.status === 'finished' && !options.refresh && options.refreshOlderThanMs === undefined) {
       this.crawlId = latest.id;
       this.totals = countsOf(await this.patiently(() => this.store.startRun(latest.id, this.iso())));
       await this.patiently(() => this.store.endRun(latest.id, 'finished', {}, null, this.iso()));
@@ -259,18 +265,28 @@ class CrawlRun {
       this.uncommitted.forgetPage();
       const page = await this.patiently(() => this.store.page(this.crawlId, depth, after, PAGE_SIZE));
       if (page.length === 0) return;
+      const fresh = await this.freshOf(page);
       for (const task of page) {
         if (this.uncommitted.taken(task.uid)) continue;
         if (!(await this.slots.acquire(() => this.stopping !== undefined))) return;
-        if (this.budgetSpent()) {
+        const reuse = fresh.has(task.uid);
+        if (!reuse && this.budgetSpent()) {
           this.slots.release();
           this.stop('budget');
           return;
         }
-        this.dispatch(task);
+        this.dispatch(task, reuse);
       }
       after = page[page.length - 1]!.uid;
     }
+  }
+
+  /** The tasks of a page whose record the graph holds fresher than --max-age (none when it is 0). */
+  private async freshOf(page: readonly FrontierTask[]): Promise<Set<string>> {
+    const notBefore = this.reuseNotBeforeIso;
+    if (notBefore === undefined) return new Set();
+    const open = page.filter((task) => !this.uncommitted.taken(task.uid));
+    return this.patiently(() => this.store.freshAnswers(open, notBefore));
   }
 
   /** --max-records counts requests across runs: those committed, and those this run has on their way. */
@@ -284,25 +300,40 @@ class CrawlRun {
     return new Promise<void>((resolve) => this.commitWaiters.push(resolve));
   }
 
-  private dispatch(task: FrontierTask): void {
+  /** `reuse`: the graph holds a fresh answer, expanded instead of a request (unless it went stale). */
+  private dispatch(task: FrontierTask, reuse: boolean): void {
     this.uncommitted.dispatched(task);
-    this.uncommittedRequests += 1;
-    void this.process(task)
+    const run = { requested: false };
+    void (reuse ? this.reuse(task, run) : this.fetch(task, run))
       .then(
         (settlement) => {
           if (settlement) this.buffer.add(settlement);
-          else this.uncommittedRequests -= 1; // stopped on a fatal error: nothing to commit, re-requested on resume
+          else if (run.requested) this.uncommittedRequests -= 1; // stopped: nothing to commit, asked again on resume
         },
         (error: unknown) => {
-          this.uncommittedRequests -= 1;
+          if (run.requested) this.uncommittedRequests -= 1;
           this.stop('failed', error);
         },
       )
       .finally(() => this.slots.release());
   }
 
+  /** Expand the stored answer; fetch after all if it went stale or no longer passes the schema. */
+  private async reuse(task: FrontierTask, run: { requested: boolean }): Promise<Settlement | undefined> {
+    const stored = await this.patiently(() => this.store.storedAnswer(task, this.reuseNotBeforeIso ?? ''));
+    const settled = stored === undefined ? undefined : settleReused(task, stored, this.policy);
+    if (settled) return settled;
+    if (this.budgetSpent()) {
+      this.stop('budget');
+      return undefined;
+    }
+    return this.fetch(task, run);
+  }
+
   /** Fetch and settle one task; undefined when the crawl must stop (the error is recorded). */
-  private async process(task: FrontierTask): Promise<Settlement | undefined> {
+  private async fetch(task: FrontierTask, run: { requested: boolean }): Promise<Settlement | undefined> {
+    run.requested = true;
+    this.uncommittedRequests += 1;
     try {
       const fetched = await this.deps.fetch(taskRef(task));
       return settleFetched(task, fetched, this.policy);
@@ -320,7 +351,7 @@ class CrawlRun {
   }
 
   private written(commit: Commit): void {
-    for (const k of ['fetched', 'missing', 'failed', 'invalid'] as const) {
+    for (const k of ['fetched', 'missing', 'failed', 'invalid', 'reused'] as const) {
       this.totals[k] += commit.counts[k];
       this.counters[k] += commit.counts[k];
     }

@@ -29,6 +29,8 @@ export interface CrawlCounts {
   missing: number;
   failed: number;
   invalid: number;
+  /** Records not requested because the graph held an answer fresher than --max-age: requests saved. */
+  reused: number;
 }
 
 /** Everything one flush commits atomically: records, settled tasks, discovered tasks, counters. */
@@ -112,6 +114,13 @@ export interface FrontierStore {
   latest(fingerprint: string): Promise<{ id: string; status: CrawlStatus } | undefined>;
   /** Record a new crawl with its seeds queued at depth 0. */
   create(crawl: NewCrawl, seeds: Omit<FrontierTask, 'depth'>[], nowIso: string): Promise<void>;
+  /**
+   * Of these tasks, the uids of those whose record the graph holds as a valid answer fetched at or after
+   * `notBeforeIso` (any crawl's): they need no request.
+   */
+  freshAnswers(tasks: readonly FrontierTask[], notBeforeIso: string): Promise<Set<string>>;
+  /** The stored answer (raw text) of a task's record if it is still fresh, else undefined. */
+  storedAnswer(task: FrontierTask, notBeforeIso: string): Promise<string | undefined>;
   /** Mark a run as begun, re-queuing failed tasks; returns the crawl's counters so far and how many were re-queued. */
   startRun(crawlId: string, nowIso: string): Promise<RunStart>;
   /** The lowest depth with queued tasks (null: none), and how many tasks are queued in all. */

@@ -33,8 +33,18 @@ export const crawlOptionsSchema = z.object({
   commitIntervalMs: z.int().min(1).default(500),
   /** How long to keep retrying Neo4j when it is unavailable. Default: 600000 (10 min). */
   neo4jRetryMs: z.int().min(0).default(600_000),
-  /** Crawl again although the same crawl finished before. Default: false. */
+  /**
+   * A record that any crawl fetched within this many ms is not requested again: its stored answer is
+   * expanded as if it had been fetched, so the ball is the same. 0: request every record. Default: 7 days.
+   */
+  maxAgeMs: z.int().min(0).default(604_800_000),
+  /** Crawl again although the same crawl finished before, requesting every record again. Default: false. */
   refresh: z.boolean().default(false),
+  /**
+   * Crawl again although the same crawl finished before, requesting again only the records fetched
+   * longer ago than this many ms (the others are expanded from the graph). Default: none.
+   */
+  refreshOlderThanMs: z.int().min(0).optional(),
 });
 
 export type CrawlOptionsInput = z.input<typeof crawlOptionsSchema>;

@@ -11,6 +11,8 @@ export interface CrawlProgress {
   missing: number;
   failed: number;
   invalid: number;
+  /** This run's records expanded from a fresh stored answer: requests saved (--max-age). */
+  reused: number;
   /** Requests in flight, and tasks known to be queued (all levels). */
   inFlight: number;
   queued: number;
@@ -29,6 +31,8 @@ export interface CrawlProgress {
 
 /** What a run has counted so far, for `progressOf`. */
 export interface RunCounters {
+  /** Records expanded from a fresh stored answer instead of a request. */
+  reused: number;
   fetched: number;
   missing: number;
   failed: number;
@@ -63,6 +67,7 @@ export function progressOf(input: ProgressInput): CrawlProgress {
     missing: run.missing,
     failed: run.failed,
     invalid: run.invalid,
+    reused: run.reused,
     inFlight: input.inFlight,
     queued,
     recordsPerSecond,

@@ -27,7 +27,7 @@ export function taskUid(crawlId: string, ref: LandingRef): string {
   return `${crawlId}|${refToString(ref)}`;
 }
 
-const zero = () => ({ requested: 1, fetched: 0, missing: 0, failed: 0, invalid: 0 });
+const zero = () => ({ requested: 1, fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0 });
 
 /**
  * The outcome of one fetch -> nodes, edges and frontier changes. Pure: the record is checked against its
@@ -110,6 +110,17 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
   return { batches: [mapped, keyStubs], pivots: [pivots], done: [{ uid: task.uid, state: 'done', error: null }], aliases, queue, counts };
 }
 
+/**
+ * A record expanded from the answer the graph already holds (fresher than --max-age): the same frontier
+ * changes as a fetch, nothing written, no request counted. Undefined when the stored answer no longer
+ * passes the schema (then it is fetched).
+ */
+export function settleReused(task: FrontierTask, storedText: string, policy: SettlePolicy): Settlement | undefined {
+  const settled = settleFetched(task, { ref: taskRef(task), text: storedText, json: JSON.parse(storedText), attempts: 0 }, policy);
+  if (settled.counts.fetched !== 1) return undefined;
+  return { ...settled, batches: [], pivots: [], counts: { ...settled.counts, requested: 0, fetched: 0, reused: 1 } };
+}
+
 /** A fetch that ended in a per-record error: 404 -> missing; retries spent or rejected -> failed. */
 export function settleFailed(task: FrontierTask, error: LandingGraphError): Settlement {
   const counts = zero();
@@ -134,7 +145,7 @@ export function mergeSettlements(settlements: readonly Settlement[]): Commit {
     done: [],
     aliases: [],
     queue: [],
-    counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 },
+    counts: { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0 },
   };
   for (const s of settlements) {
     commit.batches.push(...s.batches);

@@ -63,6 +63,28 @@ export class CrawlStore implements FrontierStore {
     await runNamed(this.driver, 'crawl-unlock', { fingerprint, holderId, now: nowIso }, this.opts);
   }
 
+  async freshAnswers(tasks: readonly FrontierTask[], notBeforeIso: string): Promise<Set<string>> {
+    if (tasks.length === 0) return new Set();
+    const rows = await runNamed(
+      this.driver,
+      'history/fresh-answers',
+      { tasks: tasks.map(({ uid, kind, id, key }) => ({ uid, kind, id, key })), notBefore: notBeforeIso },
+      { ...this.opts, mode: 'read' },
+    );
+    return new Set(rows.map((row) => String(row.uid)));
+  }
+
+  async storedAnswer(task: FrontierTask, notBeforeIso: string): Promise<string | undefined> {
+    const { kind, id, key } = task;
+    const [row] = await runNamed(
+      this.driver,
+      'history/stored-answer',
+      { task: { kind, id, key }, notBefore: notBeforeIso },
+      { ...this.opts, mode: 'read' },
+    );
+    return typeof row?.raw === 'string' ? row.raw : undefined;
+  }
+
   async latest(fingerprint: string): Promise<{ id: string; status: CrawlStatus } | undefined> {
     const rows = await runNamed(this.driver, 'crawl-latest', { fingerprint }, { ...this.opts, mode: 'read' });
     const row = rows[0];

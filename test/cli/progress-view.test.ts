@@ -10,6 +10,7 @@ const progress: CrawlProgress = {
   missing: 1,
   failed: 0,
   invalid: 0,
+  reused: 0,
   inFlight: 16,
   queued: 40,
   recordsPerSecond: 2,

@@ -9,7 +9,7 @@ const settlement = (uid: string): Settlement => ({
   done: [{ uid, state: 'done', error: null }],
   aliases: [],
   queue: [],
-  counts: { requested: 1, fetched: 1, missing: 0, failed: 0, invalid: 0 },
+  counts: { requested: 1, fetched: 1, missing: 0, failed: 0, invalid: 0, reused: 0 },
 });
 
 /** A buffer whose timer fires only when the test says so. */

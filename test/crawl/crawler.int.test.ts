@@ -201,6 +201,27 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 2)));
   });
 
+  it('a second crawl whose ball overlaps a fresh first one requests only what the first did not fetch; --max-age 0 all', async () => {
+    const [a, b] = companySeeds();
+    const ballA = reachable(sandbox.graph, [a!], 2);
+    const ballB = reachable(sandbox.graph, [b!], 2);
+    const key = (r: { kind: string; id: number }) => `/api/v1/landing/${r.kind}/${r.id}`;
+    const fetchedByA = new Set(ballA.fetched.map(key));
+    await crawl([a!], { maxDepth: 2 });
+    sandbox.stats.reset();
+    const second = await crawl([b!], { maxDepth: 2 });
+    const expected = [...ballB.fetched, ...ballB.notFound].map(key).filter((p) => !fetchedByA.has(p));
+    expect(Object.keys(sandbox.stats.snapshot().byPath).sort()).toEqual(expected.sort());
+    expect(second.totals.reused).toBe(ballB.fetched.length - (expected.length - ballB.notFound.length));
+    expect(second.totals.reused).toBeGreaterThan(0);
+    // The graph is the one of a crawl from both seeds that fetched everything.
+    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(reachable(sandbox.graph, [a!, b!], 2)));
+    sandbox.stats.reset();
+    const all = await crawl([b!], { maxDepth: 2, maxAgeMs: 0, refresh: true });
+    expect(all.totals.reused).toBe(0);
+    expect(sandbox.stats.snapshot().total).toBe(ballB.fetched.length + ballB.notFound.length);
+  });
+
   it('follows only the chosen lists and kinds, and flags hubs cut by --max-fanout', async () => {
     const hub = sandbox.graph.hubIds[0]!;
     const kind = sandbox.graph.kindOf(hub) as 'company' | 'domain';

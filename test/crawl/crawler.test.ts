@@ -210,6 +210,67 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(again.status).toBe('finished');
   });
 
+  describe('--max-age: never pay twice for a fresh record', () => {
+    const seedsA = seeds.slice(0, 1);
+    const seedsB = seeds.slice(1, 2);
+    const ballOf = (s: LandingRef[], depth: number) => reachable(graph, s as { kind: 'company'; id: number }[], depth);
+    const paths = (refs: { kind: string; id: number }[]) => new Set(refs.map((r) => `/api/v1/landing/${r.kind}/${r.id}`));
+    const requestOf = (s: LandingRef[], options: CrawlOptionsInput) => ({
+      seeds: s,
+      options: parseCrawlOptions({ commitEvery: 10, ...options }),
+      baseUrl: BASE_URL,
+    });
+
+    it('a second crawl requests only what the first did not fetch, and expands the rest from the graph', async () => {
+      const world = new World();
+      const store = new MemoryFrontierStore();
+      await runCrawl(requestOf(seedsA, { maxDepth: 2 }), deps(world, store));
+      const first = world.requests.length;
+      const second = await runCrawl(requestOf(seedsB, { maxDepth: 2 }), deps(world, store));
+      const ballA = ballOf(seedsA, 2);
+      const ballB = ballOf(seedsB, 2);
+      const fetchedByA = paths(ballA.fetched);
+      const expected = [...paths([...ballB.fetched, ...ballB.notFound])].filter((p) => !fetchedByA.has(p));
+      expect(world.requests.slice(first).sort()).toEqual(expected.sort());
+      expect(second.totals.reused).toBe(ballB.fetched.filter((r) => fetchedByA.has(`/api/v1/landing/${r.kind}/${r.id}`)).length);
+      expect(second.totals.reused).toBeGreaterThan(0);
+      expect(second.progress.reused).toBe(second.totals.reused);
+      // The ball is the same as a crawl that fetched everything: every record of B's ball settled.
+      expect(store.tasksIn(second.crawlId, 'done').length).toBeGreaterThanOrEqual(ballB.fetched.length);
+      expect(store.tasksIn(second.crawlId, 'queued')).toEqual([]);
+    });
+
+    it('--max-age 0 requests every record again', async () => {
+      const world = new World();
+      const store = new MemoryFrontierStore();
+      await runCrawl(requestOf(seedsA, { maxDepth: 2 }), deps(world, store));
+      const first = world.requests.length;
+      const second = await runCrawl(requestOf(seedsB, { maxDepth: 2, maxAgeMs: 0 }), deps(world, store));
+      const ballB = ballOf(seedsB, 2);
+      expect(world.requests.length - first).toBe(ballB.fetched.length + ballB.notFound.length);
+      expect(second.totals.reused).toBe(0);
+    });
+
+    it('--refresh-older-than requests again exactly the records fetched before the cut', async () => {
+      const world = new World();
+      const store = new MemoryFrontierStore();
+      // Each run's clock starts a minute after the last: A at t, B at t + 1 min, B again at t + 2 min.
+      await runCrawl(requestOf(seedsA, { maxDepth: 2 }), deps(world, store));
+      await runCrawl(requestOf(seedsB, { maxDepth: 2 }), deps(world, store));
+      const before = world.requests.length;
+      const again = await runCrawl(requestOf(seedsB, { maxDepth: 2, refreshOlderThanMs: 90_000 }), deps(world, store));
+      expect(again.alreadyComplete).toBe(false);
+      // The cut is t + 30 s: what A fetched at t is asked again, what B fetched at t + 1 min is reused.
+      const fetchedByA = paths(ballOf(seedsA, 2).fetched);
+      const ballB = ballOf(seedsB, 2);
+      const expected = [...paths(ballB.fetched)].filter((p) => fetchedByA.has(p)).concat([...paths(ballB.notFound)]);
+      expect(world.requests.slice(before).sort()).toEqual(expected.sort());
+      expect(expected.length).toBeGreaterThan(ballB.notFound.length);
+      expect(again.totals.reused).toBeGreaterThan(0);
+      expect(again.totals.reused).toBe(ballB.fetched.length - [...paths(ballB.fetched)].filter((p) => fetchedByA.has(p)).length);
+    });
+  });
+
   describe('--max-records', () => {
     it('stops after exactly N requests, and a raised budget goes on to exactly the new N', async () => {
       const world = new World();

@@ -35,6 +35,8 @@ export class MemoryFrontierStore implements FrontierStore {
   readonly tasks = new Map<string, StoredTask>();
   /** Every commit written, in order. */
   readonly commits: Commit[] = [];
+  /** The graph's valid answers by `kind#id` and `kind:key`, with when they were fetched. */
+  readonly answers = new Map<string, { raw: string; fetchedAtMs: number }>();
   /** Called before each operation; throw to fail it (nothing is written), await to hold it. */
   gate: (operation: keyof FrontierStore, args: unknown[]) => Promise<void> | void = () => undefined;
   readonly locks = new Map<string, { holder: LockHolder | null; since: string; leaseUntilMs: number }>();
@@ -73,11 +75,28 @@ export class MemoryFrontierStore implements FrontierStore {
 
   async create(crawl: NewCrawl, seeds: Omit<FrontierTask, 'depth'>[], nowIso: string): Promise<void> {
     await this.gate('create', [crawl, seeds, nowIso]);
-    const zero = { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0 };
+    const zero = { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0 };
     this.crawls.set(crawl.id, { ...crawl, ...zero, status: 'running', runs: 0, createdAt: this.created++, error: null });
     for (const seed of seeds) {
       if (!this.tasks.has(seed.uid)) this.tasks.set(seed.uid, { ...seed, depth: 0, crawlId: crawl.id, state: 'queued', error: null });
     }
+  }
+
+  async freshAnswers(tasks: readonly FrontierTask[], notBeforeIso: string): Promise<Set<string>> {
+    await this.gate('freshAnswers', [tasks, notBeforeIso]);
+    const fresh = new Set<string>();
+    for (const task of tasks) if (this.answerOf(task, notBeforeIso) !== undefined) fresh.add(task.uid);
+    return fresh;
+  }
+
+  async storedAnswer(task: FrontierTask, notBeforeIso: string): Promise<string | undefined> {
+    await this.gate('storedAnswer', [task, notBeforeIso]);
+    return this.answerOf(task, notBeforeIso);
+  }
+
+  private answerOf(task: FrontierTask, notBeforeIso: string): string | undefined {
+    const answer = this.answers.get(task.id !== null ? `${task.kind}#${task.id}` : `${task.kind}:${task.key}`);
+    return answer && answer.fetchedAtMs >= Date.parse(notBeforeIso) ? answer.raw : undefined;
   }
 
   async startRun(crawlId: string, nowIso: string): Promise<RunStart> {
@@ -115,7 +134,7 @@ export class MemoryFrontierStore implements FrontierStore {
   async commit(crawlId: string, commit: Commit, nowIso: string): Promise<WrittenCounts> {
     await this.gate('commit', [crawlId, commit, nowIso]);
     const crawl = this.crawl(crawlId);
-    for (const k of ['requested', 'fetched', 'missing', 'failed', 'invalid'] as const) crawl[k] += commit.counts[k];
+    for (const k of ['requested', 'fetched', 'missing', 'failed', 'invalid', 'reused'] as const) crawl[k] += commit.counts[k];
     for (const d of commit.done) {
       const task = this.tasks.get(d.uid);
       if (task) Object.assign(task, { state: d.state, error: d.error });
@@ -131,6 +150,14 @@ export class MemoryFrontierStore implements FrontierStore {
       else if ((task.state === 'queued' || task.state === 'done') && q.depth < task.depth) {
         task.state = 'queued';
         task.depth = q.depth;
+      }
+    }
+    for (const batch of commit.batches) {
+      for (const node of batch.nodes) {
+        if (node.status !== 'fetched' || node.raw === null || node.props.schemaError !== undefined) continue;
+        const answer = { raw: node.raw, fetchedAtMs: Date.parse(nowIso) };
+        if (node.id !== null) this.answers.set(`${node.kind}#${node.id}`, answer);
+        if (node.key !== null) this.answers.set(`${node.kind}:${node.key}`, answer);
       }
     }
     this.commits.push(commit);
@@ -168,4 +195,5 @@ const counts = (c: CrawlCounts): CrawlCounts => ({
   missing: c.missing,
   failed: c.failed,
   invalid: c.invalid,
+  reused: c.reused,
 });

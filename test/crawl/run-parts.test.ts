@@ -22,7 +22,7 @@ describe('finalStatus', () => {
 });
 
 describe('progressOf', () => {
-  const run = { fetched: 80, missing: 10, failed: 5, invalid: 5, nodesWritten: 900, edgesWritten: 1200 };
+  const run = { fetched: 80, missing: 10, failed: 5, invalid: 5, reused: 0, nodesWritten: 900, edgesWritten: 1200 };
   it('rates settled records over the elapsed time and estimates the rest', () => {
     const p = progressOf({
       crawlId: 'c',
@@ -40,7 +40,7 @@ describe('progressOf', () => {
     expect(p).toMatchObject({ fetched: 80, missing: 10, failed: 5, invalid: 5, inFlight: 3, queued: 50, nodesWritten: 900 });
   });
   it('has no rate and no estimate at the start, and never a negative queue', () => {
-    const zero = { fetched: 0, missing: 0, failed: 0, invalid: 0, nodesWritten: 0, edgesWritten: 0 };
+    const zero = { fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0, nodesWritten: 0, edgesWritten: 0 };
     const p = progressOf({
       crawlId: 'c',
       depth: 0,
