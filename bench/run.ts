@@ -15,9 +15,10 @@ import { benchDir, envNumber, fmt, log, projectRoot } from './lib/util.js';
 import { coveringWorkload, writeSeedsFile } from './lib/workload.js';
 import { profileBenchmark } from './profile.js';
 import { rateBenchmark } from './rate.js';
+import { refreshBenchmark } from './refresh.js';
 import { writesBenchmark } from './writes.js';
 
-const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory'] as const;
+const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh'] as const;
 type Name = (typeof ALL)[number];
 
 async function main(): Promise<number> {
@@ -103,6 +104,8 @@ async function main(): Promise<number> {
     }
 
     if (only.has('memory')) sections.push(await guarded('4. Memory of the crawling process', () => memoryBenchmark(neo, sizes.memory)));
+    if (only.has('refresh'))
+      sections.push(await guarded('5. Keeping a graph current', () => refreshBenchmark(neo, Math.max(1_000, Math.round(20_000 * scale)))));
   } finally {
     await writeResults(neo, sections, profile, { scale, only: [...only], began });
     await neo.close();
@@ -154,7 +157,7 @@ async function writeResults(
   const lines = [
     '# Benchmark results',
     '',
-    `Written by \`${env ? `${env} ` : ''}npm run bench\` on ${new Date(run.began).toISOString()} (took ${fmt.s(Date.now() - run.began)}); overwritten by every run.${run.scale !== 1 ? ` **Scaled run (BENCH_SCALE=${run.scale}): sizes and windows are not the issue's; the verdicts are indicative only.**` : ''}${run.only.length < 5 ? ` Only: ${run.only.join(', ')}.` : ''}`,
+    `Written by \`${env ? `${env} ` : ''}npm run bench\` on ${new Date(run.began).toISOString()} (took ${fmt.s(Date.now() - run.began)}); overwritten by every run.${run.scale !== 1 ? ` **Scaled run (BENCH_SCALE=${run.scale}): sizes and windows are not the issue's; the verdicts are indicative only.**` : ''}${run.only.length < ALL.length ? ` Only: ${run.only.join(', ')}.` : ''}`,
     '',
     '| machine | |',
     '|---|---|',
