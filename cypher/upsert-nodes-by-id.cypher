@@ -1,4 +1,5 @@
-// Upsert landing nodes known by page number. $rows: NodeRow (src/graph/model.ts); $now: ISO date-time.
+// Upsert landing nodes known by page number. $rows: NodeRow (src/graph/model.ts); $now: ISO date-time
+// (row.fetchedAt, when given, is when a loaded answer was fetched: a load is not a fetch).
 // A fetch writes everything (row.props carries null for each analyst property its answer lacks, which
 // removes it); a stub fills only a stub (never what a fetch wrote); missing/failed never erase fetched
 // data: failed notes the error, missing (404) marks the record gone. Returns how many rows met a key conflict.
@@ -27,9 +28,9 @@ FOREACH (_ IN CASE WHEN row.status = 'fetched' THEN [1] ELSE [] END |
   REMOVE n.schemaError, n.error
   // History: a record that had gone (404 after a fetch; it kept its data) is back; the first fetch ever.
   SET n.backAt = CASE WHEN current = 'missing' AND n.raw IS NOT NULL THEN datetime($now) ELSE n.backAt END,
-      n.firstFetchedAt = coalesce(n.firstFetchedAt, n.fetchedAt, datetime($now))
+      n.firstFetchedAt = coalesce(n.firstFetchedAt, n.fetchedAt, datetime(coalesce(row.fetchedAt, $now)))
   SET n += row.props, n.status = 'fetched', n.title = row.title, n.href = row.href, n.provider = row.provider,
-      n.raw = row.raw, n.fetchedAt = datetime($now))
+      n.raw = row.raw, n.fetchedAt = datetime(coalesce(row.fetchedAt, $now)))
 FOREACH (_ IN CASE WHEN row.status = 'stub' AND current = 'stub' THEN [1] ELSE [] END |
   SET n += row.props, n.title = coalesce(row.title, n.title), n.href = coalesce(row.href, n.href),
       n.provider = coalesce(row.provider, n.provider), n.raw = coalesce(row.raw, n.raw))

@@ -10,7 +10,7 @@ SET n:$(CASE row.kind WHEN 'domain' THEN 'Domain' WHEN 'company' THEN 'Company' 
     n.lastSeenAt = datetime($now)
 WITH n, row, n.status AS current
 FOREACH (_ IN CASE WHEN row.status = 'fetched' THEN [1] ELSE [] END |
-  SET n += row.props, n.status = 'fetched', n.raw = row.raw, n.fetchedAt = datetime($now))
+  SET n += row.props, n.status = 'fetched', n.raw = row.raw, n.fetchedAt = datetime(coalesce(row.fetchedAt, $now)))
 FOREACH (_ IN CASE WHEN row.status = 'stub' AND current = 'stub' THEN [1] ELSE [] END |
   SET n += row.props, n.title = coalesce(row.title, n.title))
 FOREACH (_ IN CASE WHEN row.status IN ['missing', 'failed'] AND current <> 'fetched' THEN [1] ELSE [] END |

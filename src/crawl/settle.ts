@@ -1,9 +1,8 @@
 import type { FetchedRecord } from '../api/client.js';
 import { refToString, type LandingRef } from '../api/refs.js';
-import { parseLandingRecord } from '../api/schemas/index.js';
-import { isLandingGraphError, type LandingGraphError } from '../errors.js';
-import { mapFetchedRecord, mapInvalidRecord, mapUnfetched } from '../graph/map-record.js';
-import { pivotsOf } from '../graph/pivots/index.js';
+import type { LandingGraphError } from '../errors.js';
+import { mapAnswer } from '../graph/map-answer.js';
+import { mapUnfetched } from '../graph/map-record.js';
 import type { Commit, FrontierTask } from './frontier-store.js';
 import { expand, type ExpandPolicy } from './expand.js';
 
@@ -36,25 +35,20 @@ const zero = () => ({ requested: 1, fetched: 0, missing: 0, failed: 0, invalid: 
 export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy: SettlePolicy): Settlement {
   const ref = taskRef(task);
   const counts = zero();
-  let record: ReturnType<typeof parseLandingRecord>;
-  try {
-    record = parseLandingRecord(task.kind, fetched.json);
-  } catch (error) {
-    if (!isLandingGraphError(error, 'RECORD_INVALID')) throw error;
+  const answer = mapAnswer(task.kind, ref, fetched.json, fetched.text);
+  if (!answer.valid) {
     counts.invalid = 1;
-    const node = mapInvalidRecord(ref, fetched.json, fetched.text, error.message);
     return {
-      batches: [{ nodes: [node], edges: [] }],
+      batches: answer.batches,
       pivots: [],
-      done: [{ uid: task.uid, state: 'invalid', error: error.message }],
+      done: [{ uid: task.uid, state: 'invalid', error: answer.schemaError }],
       aliases: [],
       queue: [],
       counts,
     };
   }
   counts.fetched = 1;
-  const mapped = mapFetchedRecord(task.kind, record, fetched.text);
-  const pivots = pivotsOf(task.kind, record, { kind: task.kind, id: record.id });
+  const { record, mapped, pivots } = answer;
   const aliases: Settlement['aliases'] = [];
   if (task.id === null || task.id !== record.id) {
     aliases.push({
@@ -106,8 +100,7 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
     }
   }
   if (skipped) mapped.self.props.expansionSkipped = true;
-  const keyStubs = { nodes: pivots.keyStubs, edges: [] };
-  return { batches: [mapped, keyStubs], pivots: [pivots], done: [{ uid: task.uid, state: 'done', error: null }], aliases, queue, counts };
+  return { batches: answer.batches, pivots: [pivots], done: [{ uid: task.uid, state: 'done', error: null }], aliases, queue, counts };
 }
 
 /**

@@ -29,6 +29,8 @@ export interface NodeRow {
   props: Record<string, PropertyValue>;
   /** For failed/missing nodes: the error code. */
   error: string | null;
+  /** When the answer was fetched, for an answer loaded rather than fetched now (ISO). Default: the write's time. */
+  fetchedAt?: string;
 }
 
 /** One edge per list entry: (from record)-[type {list}]->(listed record). */

@@ -12,8 +12,7 @@ import type {
 } from '../crawl/frontier-store.js';
 import { LandingGraphError } from '../errors.js';
 import { inWriteTransaction, runNamed } from './executor.js';
-import { retireUnseen, writeGraph } from './graph-writer.js';
-import { writePivots } from './pivot-writer.js';
+import { writeAnswers } from './answer-writer.js';
 
 /**
  * A commit that has not finished after this long is ended by Neo4j and retried (it is idempotent), so a
@@ -118,9 +117,7 @@ export class CrawlStore implements FrontierStore {
     return inWriteTransaction(
       this.driver,
       async (tx) => {
-        const written = await writeGraph(tx, commit.batches, nowIso);
-        const pivots = await writePivots(tx, commit.pivots, nowIso, { adoptKeyStubs: written.keyConflicts > 0 });
-        const removed = await retireUnseen(tx, written.refetchable, nowIso);
+        const written = await writeAnswers(tx, commit.batches, commit.pivots, nowIso);
         await runNamed(tx, 'frontier-complete', {
           crawlId,
           done: commit.done,
@@ -129,7 +126,7 @@ export class CrawlStore implements FrontierStore {
           counts: commit.counts,
           now: nowIso,
         });
-        return { nodes: written.nodes + pivots.pivots, edges: written.edges + pivots.links, versions: written.versions, removed };
+        return written;
       },
       { ...this.opts, timeoutMs: COMMIT_TIMEOUT_MS },
       'writing crawled records',

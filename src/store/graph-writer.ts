@@ -70,7 +70,12 @@ export function mergeBatches(batches: readonly GraphBatch[]): { byId: NodeRow[];
     for (const node of batch.nodes) {
       const id = node.id !== null ? `${node.kind}#${node.id}` : `${node.kind}:${node.key}`;
       const known = nodes.get(id);
-      if (!known || RANK[node.status] > RANK[known.status]) nodes.set(id, node);
+      // The stronger row wins, but a key only the weaker one knows is kept: a record whose answer lacks its
+      // INN gets the key its listers give, whichever of them the same commit writes first.
+      if (!known) nodes.set(id, node);
+      else if (RANK[node.status] > RANK[known.status])
+        nodes.set(id, node.key === null && known.key !== null ? { ...node, key: known.key } : node);
+      else if (known.key === null && node.key !== null) nodes.set(id, { ...known, key: node.key });
     }
     for (const edge of batch.edges) {
       edges.set(`${edge.type}|${edge.list}|${edge.fromKind}#${edge.fromId}|${edge.toKind}#${edge.toId}`, edge);
