@@ -31,3 +31,27 @@ export {
 } from './ground-truth.js';
 export { SPECIALS, SPECIAL_ID_BASE, bulkDomainKey } from './specials.js';
 export { sandboxCommand, parseSandboxArgs, runSandbox } from './command.js';
+export {
+  evolveGraph,
+  EVOLVE_DEFAULTS,
+  SHARED_IDENTIFIERS,
+  generationOf,
+  goneIdsOf,
+  isEvolved,
+  type EvolveChange,
+  type EvolveOptions,
+  type EvolveWithin,
+  type EvolvedGraph,
+  type SharedIdentifier,
+} from './evolve.js';
+export {
+  expectedChanges,
+  type ExpectedChanges,
+  type ExpectedEdge,
+  type KeyLinkDiff,
+  type PivotDiff,
+  type PropertyDiff,
+  type RecordChange,
+  type RecordChangeKind,
+  type StubTitleChange,
+} from './expected-changes.js';

@@ -39,6 +39,11 @@ export class BodyCache {
     }
     return body;
   }
+
+  /** Forgets every body (the graph behind them changed). */
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 /**

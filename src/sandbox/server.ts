@@ -37,7 +37,14 @@ export interface Sandbox {
   url: string;
   port: number;
   apiKey: string;
-  graph: SandboxGraph;
+  /** The world being served (the latest one given to setGraph). */
+  readonly graph: SandboxGraph;
+  /**
+   * Serves another world from now on, without a restart (e.g. evolveGraph(sandbox.graph)): bodies built
+   * from the old one are forgotten; a request answered after the call gets the new world. Faults,
+   * counters and connections are kept.
+   */
+  setGraph(graph: SandboxGraph): void;
   stats: SandboxStats;
   /** Replaces all faults (omitted ones are off) and restarts the fault sequence and 429 counters. */
   setFaults(faults: FaultOptions): void;
@@ -67,7 +74,7 @@ export interface Sandbox {
  * error, timeout, cut, truncated, HTML or the real answer.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const graph = options.graph ?? generateGraph({ records: options.records, seed: options.seed, specials: options.specials });
+  let graph = options.graph ?? generateGraph({ records: options.records, seed: options.seed, specials: options.specials });
   const apiKey = options.apiKey ?? 'sandbox-key';
   const now = options.now ?? Date.now;
   const plan = new FaultPlan(options.faults ?? {});
@@ -213,7 +220,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: `http://${host}:${address.port}`,
     port: address.port,
     apiKey,
-    graph,
+    get graph() {
+      return graph;
+    },
+    setGraph: (next) => {
+      graph = next;
+      cache.clear();
+      truthBody = undefined;
+    },
     stats,
     setFaults: (faults) => plan.set(faults),
     faults: () => plan.current(),
