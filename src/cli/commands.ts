@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { changesCommand } from '../changes/command.js';
 import { crawlCommand } from './crawl-command.js';
 import { demoCommand } from './demo.js';
 import { exportCommand } from './export-command.js';
@@ -11,4 +12,5 @@ export function registerCommands(program: Command): void {
   program.addCommand(queryCommand());
   program.addCommand(sandboxCommand());
   program.addCommand(exportCommand());
+  program.addCommand(changesCommand());
 }
