@@ -93,6 +93,8 @@ export interface CrawlRunOptions {
   rps: number;
   concurrency: number;
   maxRecords?: number;
+  /** More crawl flags (--refresh, --max-age 0, ...). */
+  extraArgs?: string[];
   service: { url: string; apiKey: string };
   neo4jEnv: Record<string, string>;
   /** Extra node flags (--cpu-prof ..., --import <probe>). */
@@ -159,6 +161,7 @@ export function startCrawl(o: CrawlRunOptions): CrawlChild {
     '--json',
   ];
   if (o.maxRecords !== undefined) args.push('--max-records', String(o.maxRecords));
+  if (o.extraArgs) args.push(...o.extraArgs);
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],

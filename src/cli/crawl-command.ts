@@ -75,7 +75,11 @@ export function crawlCommand(): Command {
     .option('--max-records <n>', 'most records requested by this crawl', integer('--max-records', 1))
     .option('--refresh', 'crawl again although the same crawl finished before, requesting every record again')
     .option('--refresh-older-than <duration>', 'crawl again, requesting again the records fetched longer ago than this (e.g. 1d)')
-    .option('--max-age <duration>', 'records any crawl fetched within this are expanded from the graph, not requested (0: request all)', '7d')
+    .option(
+      '--max-age <duration>',
+      'records any crawl fetched within this are expanded from the graph, not requested (0: request all)',
+      '7d',
+    )
     .option(
       '--timeout-ms <n>',
       'longest wait for response headers, and for silence while a body streams',
@@ -112,7 +116,8 @@ export function crawlCommand(): Command {
         maxRecords: flags.maxRecords,
         refresh: flags.refresh ?? false,
         maxAgeMs: parseDurationMs(flags.maxAge ?? '7d', '--max-age'),
-        refreshOlderThanMs: flags.refreshOlderThan === undefined ? undefined : parseDurationMs(flags.refreshOlderThan, '--refresh-older-than'),
+        refreshOlderThanMs:
+          flags.refreshOlderThan === undefined ? undefined : parseDurationMs(flags.refreshOlderThan, '--refresh-older-than'),
       });
       const config = readConfig(process.env, flags);
       if (!config.service)

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { evolveGraph } from './evolve.js';
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,10 +71,23 @@ export interface Sandbox {
  * - GET /api/v1/landing/{kind}/{id} and /api/v1/landing/{kind}/{key}?isKey=true (see router.ts), with
  *   X-Api-Key: missing or wrong -> 401 {"error":"unauthorized"}; other methods -> 405; unknown -> 404;
  * - GET /__sandbox/stats, /__sandbox/ground-truth, /__sandbox/faults: JSON, no key needed, never faulted
- *   and not counted.
+ *   and not counted; POST /__sandbox/evolve with evolveGraph's random counts as JSON serves the next world.
  * Order for the service's paths: count arrival, method, key, 429 burst / limitRps, latency, then one of
  * error, timeout, cut, truncated, HTML or the real answer.
  */
+const count = z.int().min(0).max(1_000_000);
+/** What POST /__sandbox/evolve accepts: evolveGraph's seed and random counts. */
+const evolveRequestSchema = z.strictObject({
+  seed: count.optional(),
+  removeEntries: count.optional(),
+  addEntries: count.optional(),
+  retitle: count.optional(),
+  changeFields: count.optional(),
+  gone: count.optional(),
+  back: z.union([count, z.literal('all')]).optional(),
+  newRecords: count.optional(),
+});
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   let graph = options.graph ?? generateGraph({ records: options.records, seed: options.seed, specials: options.specials });
   const apiKey = options.apiKey ?? 'sandbox-key';
@@ -96,9 +111,34 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     else sendJson(res, undefined, 404, { error: 'not found' });
   };
 
+  /** POST /__sandbox/evolve {seed, removeEntries, ...}: serve the next world (for a sandbox in another process). */
+  const evolveFromRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let body = '';
+    for await (const chunk of req) body += String(chunk);
+    let json: unknown;
+    try {
+      json = JSON.parse(body || '{}');
+    } catch {
+      return sendJson(res, undefined, 400, { error: 'the body is not JSON' });
+    }
+    const parsed = evolveRequestSchema.safeParse(json);
+    if (!parsed.success) return sendJson(res, undefined, 400, { error: parsed.error.issues[0]?.message ?? 'invalid options' });
+    const next = evolveGraph(graph, parsed.data);
+    graph = next;
+    cache.clear();
+    truthBody = undefined;
+    sendJson(res, undefined, 200, {
+      generation: next.generation,
+      changes: next.changes.length,
+      gone: next.goneIds.length,
+      newIds: next.newIds.length,
+    });
+  };
+
   /** `arrivedAtMs`: performance.now when the request was received, for the sliding-window count. */
   const serve = async (req: IncomingMessage, res: ServerResponse, arrivedAtMs: number): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    if (url.pathname === '/__sandbox/evolve' && req.method === 'POST') return evolveFromRequest(req, res);
     if (url.pathname.startsWith('/__sandbox/')) {
       if (req.method !== 'GET') sendJson(res, undefined, 405, { error: 'method not allowed' }, { allow: 'GET' });
       else control(res, url.pathname);

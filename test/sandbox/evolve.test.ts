@@ -423,3 +423,21 @@ describe('sandbox.setGraph', () => {
     expect((await get(sandbox, byId('domain', goneId))).status).toBe(200);
   });
 });
+
+describe('POST /__sandbox/evolve (a sandbox in another process changes its world)', () => {
+  it('serves the next world, and refuses options it does not know', async () => {
+    const sandbox = await startSandbox({ records: 200, seed: 9 });
+    try {
+      const before = sandbox.graph;
+      const post = (body: string) => fetch(`${sandbox.url}/__sandbox/evolve`, { method: 'POST', body });
+      const answer = await post(JSON.stringify({ seed: 2, gone: 1, newRecords: 1 }));
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ generation: 1, gone: 1, newIds: 1 });
+      expect(sandbox.graph).not.toBe(before);
+      expect((await post('{"drop": true}')).status).toBe(400);
+      expect((await post('not json')).status).toBe(400);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

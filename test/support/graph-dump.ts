@@ -3,7 +3,7 @@ import { relationList } from '../../src/api/kinds.js';
 import type { Reachable } from '../../src/sandbox/index.js';
 
 /**
- * A canonical, sorted dump of the list layer of the landing graph (nodes with a page number: kinds, ids,
+ * A canonical, sorted dump of the current state (relationships without removedAt) of the list layer of the landing graph (nodes with a page number: kinds, ids,
  * keys, statuses; RELATED/SIMILAR/COMPETITOR edges by list) for comparing a crawl with the sandbox's
  * ground truth or with another crawl. Entities named only inside blocks (key-only stubs) and pivots
  * belong to the block layer, which dumpBlockLayer covers.
@@ -21,7 +21,7 @@ export async function dumpGraph(driver: Driver, database?: string): Promise<Grap
     opts,
   );
   const edges = await driver.executeQuery(
-    'MATCH (a:Landing)-[r:RELATED|SIMILAR|COMPETITOR]->(b:Landing) RETURN type(r) AS type, r.list AS list, a.kind AS ak, a.id AS ai, b.kind AS bk, b.id AS bi',
+    'MATCH (a:Landing)-[r:RELATED|SIMILAR|COMPETITOR]->(b:Landing) WHERE r.removedAt IS NULL RETURN type(r) AS type, r.list AS list, a.kind AS ak, a.id AS ai, b.kind AS bk, b.id AS bi',
     {},
     opts,
   );
@@ -43,7 +43,7 @@ export async function dumpBlockLayer(driver: Driver, database?: string): Promise
   const opts = database ? { database } : {};
   const pivots = await driver.executeQuery('MATCH (p:Pivot) RETURN p.kind + ":" + p.key AS k', {}, opts);
   const links = await driver.executeQuery(
-    'MATCH (a:Landing)-[r]->(b) WHERE NOT type(r) IN ["RELATED", "SIMILAR", "COMPETITOR"] RETURN a.kind + "#" + a.id + " -" + type(r) + "-> " + coalesce(b.kind + "#" + b.id, b.kind + ":" + b.key) AS k',
+    'MATCH (a:Landing)-[r]->(b) WHERE NOT type(r) IN ["RELATED", "SIMILAR", "COMPETITOR"] AND r.removedAt IS NULL RETURN a.kind + "#" + a.id + " -" + type(r) + "-> " + coalesce(b.kind + "#" + b.id, b.kind + ":" + b.key) AS k',
     {},
     opts,
   );
