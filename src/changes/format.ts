@@ -179,9 +179,9 @@ export function summaryLine(changes: Changes, item: ChangeItem): string {
   };
   switch (item.what) {
     case 'record':
-      if (r.change === 'new') return `+ new ${who}${links > 0 ? `: ${links} ${links === 1 ? 'link' : 'links'}` : ''}`;
-      if (r.change === 'gone') return `- gone ${who} (it had ${r.edgesRemoved.length + r.pivotsRemoved.length} links)`;
-      return `↺ back ${who}${links > 0 ? `: ${links} ${links === 1 ? 'link' : 'links'}` : ''}`;
+      if (r.change === 'new') return `+ new ${who}${links > 0 ? `: ${plural(links, 'link')}` : ''}`;
+      if (r.change === 'gone') return `- gone ${who} (it had ${plural(r.edgesRemoved.length + r.pivotsRemoved.length, 'link')})`;
+      return `↺ back ${who}${links > 0 ? `: ${plural(links, 'link')}` : ''}`;
     case 'pivot-added':
       if (item.name === 'HAS_OFFICER') return `+ officer of ${who}: ${target()}`;
       return `+ gained ${isBlockLink(item.name) ? 'block link' : 'pivot'} ${who} -${item.name}-> ${target()}`;
@@ -202,6 +202,10 @@ export function recordLabel(changes: Changes, r: RecordChange): string {
   const name = r.key ?? (r.id !== null ? `#${r.id}` : '?');
   const titled = title !== undefined && title.toLowerCase() !== (r.key ?? '').toLowerCase() ? ` ${quote(title)}` : '';
   return `${r.kind} ${terminalText(name)}${titled}${r.key !== null && r.id !== null ? ` (${r.kind}#${r.id})` : ''}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function valueText(value: FieldValue): string {

@@ -90,7 +90,7 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
   const countRows = CHANGE_KINDS.map(
     (k) => `<tr><td><span class="swatch" style="background:${CHANGE_COLOURS[k]}"></span>${k}</td><td class="num">${counts[k]}</td></tr>`,
   ).join('\n');
-  const kv = kvRows.map(([k, v]) => `<tr><th>${escapeMarkup(k)}</th><td>${escapeMarkup(v)}</td></tr>`).join('\n');
+  const kv = kvRows.map(([k, v]) => `<tr><th>${escapeMarkup(k)}</th><td>${escapeMarkup(shown(v))}</td></tr>`).join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -102,7 +102,7 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
 <style>${REPORT_CSS}${CHANGES_CSS}</style>
 </head>
 <body>
-<header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(`${records.length} ${records.length === 1 ? 'record' : 'records'} changed in ${scope} · ${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(' · ')}`)}</p></header>
+<header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(shown(`${records.length} ${records.length === 1 ? 'record' : 'records'} changed in ${scope} · ${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(' · ')}`))}</p></header>
 <main>
 <div class="top"><section><h2>Window</h2>
 <table class="kv"><tbody>
@@ -141,10 +141,19 @@ function table(
   const body = rows
     .map(
       (r) =>
-        `<tr class="${rowClass}">${r.map((c, i) => `<td${numeric.includes(i) ? ' class="num"' : ''}>${escapeMarkup(c)}</td>`).join('')}</tr>`,
+        `<tr class="${rowClass}">${r.map((c, i) => `<td${numeric.includes(i) ? ' class="num"' : ''}>${escapeMarkup(shown(c))}</td>`).join('')}</tr>`,
     )
     .join('\n');
   return `<h2>${escapeMarkup(caption)} <span class="count">(${rows.length})</span></h2>\n<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+/**
+ * Bidirectional overrides, isolates and marks in data would reorder what the investigator reads (a title
+ * ending in U+202E shows its tail reversed): they are shown as [U+202E] instead. Their presence is itself
+ * worth seeing.
+ */
+export function shown(text: string): string {
+  return text.replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (ch) => `[U+${ch.charCodeAt(0).toString(16).toUpperCase()}]`);
 }
 
 function valueText(value: FieldValue): string {

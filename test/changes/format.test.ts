@@ -111,7 +111,7 @@ describe('items, importance and the summary', () => {
     );
     expect(lines[1]).toBe('+ new company 5001007322 "ООО Новая" (company#2): 1 link');
     expect(lines[2]).toMatch(/^\+ officer of company 7707083893 ".*" \(company#1\): person:name:иванов "Иванов Иван"$/);
-    expect(lines[3]).toBe('- gone domain gone.ru (domain#5) (it had 1 links)');
+    expect(lines[3]).toBe('- gone domain gone.ru (domain#5) (it had 1 link)');
     expect(lines[4]).toMatch(/^- lost link company 7707083893 .* -RELATED relatedDomains-> domain#9 "lost.ru"$/);
     expect(lines[5]).toBe('+ new domain new.ru (domain#7)');
     expect(lines[6]).toMatch(/: companyStatus "active" → "liquidated"$/);
@@ -153,6 +153,8 @@ describe('renderChangesHtml', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('content="default-src &#39;none&#39;; style-src');
     expect(html).not.toMatch(/script-src/);
+    expect(html).not.toContain('\u202E');
+    expect(html).toContain('[U+202E]evil');
     expect(html).toContain('<h2>Officers gained <span class="count">(1)</span></h2>');
     expect(html).toContain('<h2>Records back</h2><p class="none">None in this window.</p>');
   });
