@@ -280,7 +280,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
       { id: managerId },
       { database: testConnection().database },
     );
-    const allowed = new Set([`company#${managerId}`, ...(neighbours.records[0]?.get('near') as string[])]);
+    const allowed = new Set([`company#${managerId}`, ...((neighbours.records[0]?.get('near') as string[] | undefined) ?? [])]);
     expect(near.records.every((r) => allowed.has(`${r.kind}#${r.id}`))).toBe(true);
     expect(near.records.length).toBeGreaterThanOrEqual(1);
   });
