@@ -6,10 +6,21 @@ import { parseCrawlOptions } from '../src/crawl/options.js';
 import { mergeSettlements, settleFailed, settleFetched, taskUid, type Settlement, type SettlePolicy } from '../src/crawl/settle.js';
 import type { FrontierTask } from '../src/crawl/frontier-store.js';
 import { CrawlStore } from '../src/store/crawl-store.js';
-import { COMMIT_STATEMENTS, FRONTIER_READS, graphCounts, planningCosts, replanCounter, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
-import { startCrawl, type SandboxProcess } from './lib/processes.js';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  COMMIT_STATEMENTS,
+  FRONTIER_READS,
+  graphCounts,
+  type GraphCounts,
+  planningCosts,
+  replanCounter,
+  resetGraph,
+  type BenchNeo4j,
+} from './lib/neo4j.js';
+import { runCliProcess, startCrawl, type SandboxProcess } from './lib/processes.js';
 import type { Section } from './lib/report.js';
-import { fmt, log, tail } from './lib/util.js';
+import { fmt, log, outDir, tail } from './lib/util.js';
 import { writeSeedsFile, type RecordRef, type Workload } from './lib/workload.js';
 
 export const E2E_CONCURRENCY = 16;
@@ -99,6 +110,8 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
     );
   const settled = run.fetched + run.missing + run.failed + run.invalid;
   const e2eRate = (settled * 1000) / run.elapsedMs;
+  const load = await loadFromJsonLines(neo, counts);
+  log(`load: ${fmt.int(load.answers)} answers in ${fmt.s(load.ms)} = ${fmt.num(load.rate)}/s`);
   const e2eWrites = ((run.nodesWritten + run.edgesWritten) * 1000) / run.elapsedMs;
   log(`e2e: ${settled} records in ${fmt.s(run.elapsedMs)} = ${fmt.num(e2eRate)}/s`);
 
@@ -142,6 +155,12 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
       pass: e2eRate / lower >= 0.7,
     },
     {
+      name: `load: \`landing-graph load --jsonl\` of the crawl's ${fmt.int(load.answers)} answers into an empty graph, answers per second`,
+      value: `${fmt.num(load.rate)} (${fmt.s(load.ms)} of which the CLI reported ${fmt.s(load.reportedMs)} writing; graph ${load.equal ? 'equal to' : 'NOT equal to'} the crawled one: ${load.detail})`,
+      pass: load.equal,
+      target: 'graph equal',
+    },
+    {
       name: 'coverage: records fetched / records in the graph',
       value: `${fmt.int(run.fetched)} / ${fmt.int(workload.recordCount)} = ${fmt.pct(coverage, 2)}`,
       target: '100 %',
@@ -160,6 +179,47 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
     `Store ceiling${store.capped ? ` stopped at its time cap (BENCH_STORE_CAP_S) after ${fmt.int(store.records)} of ${fmt.int(http.fetched.length)} records; it` : ''} wrote ${fmt.int(store.nodes)} node + ${fmt.int(store.edges)} edge rows in ${store.commits} commits (slowest ${fmt.s(store.slowestMs)}); commit time by size of the graph: ${store.thirds}.`,
   );
   return { section, fetched: http.fetched };
+}
+
+/**
+ * `landing-graph load --jsonl` of the answers the crawl wrote (their raw text and fetchedAt, dumped to a
+ * file), timed as a process, into an emptied graph; compared with the crawled graph's counts (the crawl's
+ * 404s are stubs after a load: such files carry answers only).
+ */
+async function loadFromJsonLines(
+  neo: BenchNeo4j,
+  crawled: GraphCounts,
+): Promise<{ answers: number; ms: number; reportedMs: number; rate: number; equal: boolean; detail: string }> {
+  const database = neo.connection.database ? { database: neo.connection.database } : {};
+  const rows = await neo.driver.executeQuery(
+    "MATCH (n:Landing {status: 'fetched'}) RETURN n.kind AS kind, n.raw AS raw, toString(n.fetchedAt) AS fetchedAt",
+    {},
+    database,
+  );
+  const file = path.join(outDir, 'e2e-answers.jsonl');
+  writeFileSync(file, `${rows.records.map((r) => JSON.stringify(r.toObject())).join('\n')}\n`);
+  await resetGraph(neo);
+  const started = performance.now();
+  const exit = await runCliProcess(['load', '--jsonl', file, '--json'], neo.env);
+  const ms = performance.now() - started;
+  if (exit.code !== 0) throw new Error(`load exited ${exit.code}:\n${tail(exit.stderr)}`);
+  const reported = JSON.parse(exit.stdout) as { loaded: number; elapsedMs: number };
+  const after = await graphCounts(neo);
+  const missing = crawled.landing - crawled.fetched - (after.landing - after.fetched);
+  const equal =
+    after.fetched === crawled.fetched &&
+    after.landing === crawled.landing &&
+    after.pivots === crawled.pivots &&
+    after.relationships === crawled.relationships;
+  const detail = `${fmt.int(after.fetched)} fetched, ${fmt.int(after.landing)} Landing, ${fmt.int(after.pivots)} pivots, ${fmt.int(after.relationships)} relationships (crawl: ${fmt.int(crawled.fetched)}, ${fmt.int(crawled.landing)}, ${fmt.int(crawled.pivots)}, ${fmt.int(crawled.relationships)}${missing !== 0 ? `; ${missing} unfetched nodes differ` : ''})`;
+  return {
+    answers: reported.loaded,
+    ms,
+    reportedMs: reported.elapsedMs,
+    rate: (reported.loaded * 1000) / reported.elapsedMs,
+    equal,
+    detail,
+  };
 }
 
 async function httpCeiling(

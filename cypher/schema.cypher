@@ -26,6 +26,10 @@ CREATE INDEX crawl_task_queue IF NOT EXISTS FOR (t:CrawlTask) ON (t.crawlId, t.s
 // History (README "History"): versions of records by when they were replaced.
 CREATE INDEX record_version_superseded IF NOT EXISTS FOR (v:RecordVersion) ON (v.supersededAt);
 CREATE INDEX landing_first_fetched IF NOT EXISTS FOR (n:Landing) ON (n.firstFetchedAt);
+// The change report (cypher/changes/records.cypher) finds the records of a window through these.
+CREATE INDEX landing_changed_at IF NOT EXISTS FOR (n:Landing) ON (n.changedAt);
+CREATE INDEX landing_gone_at IF NOT EXISTS FOR (n:Landing) ON (n.goneAt);
+CREATE INDEX landing_back_at IF NOT EXISTS FOR (n:Landing) ON (n.backAt);
 CREATE CONSTRAINT crawl_lock_fingerprint IF NOT EXISTS FOR (l:CrawlLock) REQUIRE l.fingerprint IS UNIQUE;
 // Pivots (src/graph/pivots/model.ts): shared values taken from records' blocks, one node per (kind, key);
 // the per-label indexes serve analysts' lookups (MATCH (i:IP {key: …})).

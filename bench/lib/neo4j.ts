@@ -158,6 +158,7 @@ export function replanCounter(neo: BenchNeo4j): (() => number) | undefined {
 
 /** The statements of one CrawlStore.commit, in order, and the crawler's two frontier reads. */
 export const COMMIT_STATEMENTS = [
+  'history/keep-versions',
   'upsert-nodes-by-id',
   'upsert-nodes-by-key',
   'upsert-edges',
@@ -165,9 +166,10 @@ export const COMMIT_STATEMENTS = [
   'pivots/upsert-pivots',
   'pivots/upsert-pivot-links',
   'pivots/upsert-key-links',
+  'history/retire-unseen',
   'frontier-complete',
 ] as const;
-export const FRONTIER_READS = ['frontier-levels', 'frontier-page'] as const;
+export const FRONTIER_READS = ['frontier-levels', 'frontier-page', 'history/fresh-answers'] as const;
 
 /**
  * What Neo4j spends planning each statement: `CYPHER replan=force <statement>` against the cached
@@ -188,6 +190,10 @@ export async function planningCosts(
     depth: 0,
     after: '',
     limit: 1,
+    fields: [],
+    records: [],
+    tasks: [],
+    notBefore: new Date().toISOString(),
   });
   const session = neo.driver.session(neo.connection.database ? { database: neo.connection.database } : {});
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { changesCommand } from '../changes/command.js';
 import { crawlCommand } from './crawl-command.js';
 import { demoCommand } from './demo.js';
 import { exportCommand } from './export-command.js';
@@ -13,4 +14,5 @@ export function registerCommands(program: Command): void {
   program.addCommand(sandboxCommand());
   program.addCommand(exportCommand());
   program.addCommand(loadCommand());
+  program.addCommand(changesCommand());
 }

@@ -10,6 +10,8 @@ export const EXIT = {
   INCOMPLETE: 5,
   SERVICE_UNAVAILABLE: 6,
   LOCKED: 7,
+  /** `changes --fail-on-change`: the report lists changes. */
+  CHANGED: 8,
   INTERRUPTED: 130,
 } as const;
 
@@ -26,6 +28,7 @@ const byCode: Partial<Record<ErrorCode, number>> = {
   CRAWL_ABORTED: EXIT.INTERRUPTED,
   CRAWL_INCOMPLETE: EXIT.INCOMPLETE,
   CRAWL_LOCKED: EXIT.LOCKED,
+  CHANGES_FOUND: EXIT.CHANGED,
 };
 
 /** The one place where an error becomes an exit code and a one-line message. */

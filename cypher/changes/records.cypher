@@ -1,0 +1,46 @@
+// Change report: the records something happened to in the window ($since, $until] (ISO date-times), as
+// plain rows for src/changes/report.ts: first fetched, gone, back or changed in the window, or with a
+// version superseded in it (each found through its index). $scope: element ids the report is limited to
+// (the walk from the seeds), or null for the whole graph. $fields: the compared property names (header
+// and analyst properties), returned as lists in that order.
+// Per record: its versions superseded after $since (the first one after a moment holds the state at that
+// moment) and its outgoing relationships written by fetches, with their history (firstSeenAt, removals,
+// returns). Only relationships whose existence may differ between $since and $until are returned: all of
+// them when the record was first fetched, gone or back after $since, else those seen first, removed or
+// back after $since. Times are epoch milliseconds. Relationship types come from the fixed list below.
+CALL () {
+  MATCH (n:Landing) WHERE n.firstFetchedAt > datetime($since) AND n.firstFetchedAt <= datetime($until) RETURN n
+  UNION
+  MATCH (n:Landing) WHERE n.goneAt > datetime($since) AND n.goneAt <= datetime($until) RETURN n
+  UNION
+  MATCH (n:Landing) WHERE n.backAt > datetime($since) AND n.backAt <= datetime($until) RETURN n
+  UNION
+  MATCH (n:Landing) WHERE n.changedAt > datetime($since) AND n.changedAt <= datetime($until) RETURN n
+  UNION
+  MATCH (v:RecordVersion) WHERE v.supersededAt > datetime($since) AND v.supersededAt <= datetime($until)
+  MATCH (v)-[:VERSION_OF]->(n:Landing)
+  RETURN n
+}
+WITH DISTINCT n
+WHERE $scope IS NULL OR elementId(n) IN $scope
+WITH n, coalesce(n.firstFetchedAt, n.fetchedAt) AS firstFetched,
+     coalesce(coalesce(n.firstFetchedAt, n.fetchedAt) > datetime($since), false)
+       OR coalesce(n.goneAt > datetime($since), false) OR coalesce(n.backAt > datetime($since), false) AS whole
+RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status,
+       firstFetched.epochMillis AS firstFetchedAt, n.goneAt.epochMillis AS goneAt, n.backAt.epochMillis AS backAt,
+       [f IN $fields | n[f]] AS current,
+       COLLECT {
+         MATCH (v:RecordVersion)-[:VERSION_OF]->(n)
+         WHERE v.supersededAt > datetime($since)
+         RETURN {supersededAt: v.supersededAt.epochMillis, values: [f IN $fields | v[f]]}
+       } AS versions,
+       COLLECT {
+         MATCH (n)-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->(m)
+         WHERE whole OR r.firstSeenAt > datetime($since)
+            OR any(x IN coalesce(r.removals, []) + coalesce(r.returns, []) WHERE x > datetime($since))
+         RETURN {type: type(r), list: r.list, landing: m:Landing, kind: m.kind, id: m.id, key: m.key,
+                 title: CASE WHEN m:Landing THEN m.title ELSE m.value END,
+                 firstSeenAt: r.firstSeenAt.epochMillis,
+                 removals: [x IN coalesce(r.removals, []) | x.epochMillis],
+                 returns: [x IN coalesce(r.returns, []) | x.epochMillis]}
+       } AS links

@@ -1,0 +1,232 @@
+import {
+  CHANGE_KINDS,
+  isBlockLink,
+  pivotRefOf,
+  refOf,
+  type ChangeKind,
+  type ChangeReport,
+  type Changes,
+  type EdgeChange,
+  type FieldValue,
+  type PivotChange,
+  type RecordChange,
+} from './model.js';
+
+/**
+ * The report's outputs other than HTML: the JSON contract, CSV (one row per change item) and the summary for
+ * a terminal (counts, then the most important changes first, one line each). All pure.
+ */
+
+/** The --json output: exactly the contract's keys, in its order, one object on one line. */
+export function formatJson(report: ChangeReport): string {
+  const records = report.records.map((r) => ({
+    kind: r.kind,
+    id: r.id,
+    key: r.key,
+    change: r.change,
+    fields: r.fields.map((f) => ({ name: f.name, before: f.before, after: f.after })),
+    edgesAdded: r.edgesAdded.map(edgeJson),
+    edgesRemoved: r.edgesRemoved.map(edgeJson),
+    pivotsAdded: r.pivotsAdded.map(pivotJson),
+    pivotsRemoved: r.pivotsRemoved.map(pivotJson),
+  }));
+  return `${JSON.stringify({ since: report.since, until: report.until, records })}\n`;
+}
+
+const edgeJson = (e: EdgeChange) => ({ type: e.type, list: e.list, to: { kind: e.to.kind, id: e.to.id } });
+const pivotJson = (p: PivotChange) => ({ type: p.type, pivot: { kind: p.pivot.kind, key: p.pivot.key } });
+
+/** Records per change kind, every kind present (zero when none). */
+export function countByChange(report: ChangeReport): Record<ChangeKind, number> {
+  const counts = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
+  for (const r of report.records) counts[r.change]++;
+  return counts;
+}
+
+export type ItemKind = 'record' | 'field' | 'edge-added' | 'edge-removed' | 'pivot-added' | 'pivot-removed';
+
+/** One thing that changed: the record's own change, a field, or a link gained or lost. */
+export interface ChangeItem {
+  record: RecordChange;
+  what: ItemKind;
+  /** Field name; `TYPE list` of an edge; the relationship type of a pivot or block link. */
+  name: string;
+  before: FieldValue;
+  after: FieldValue;
+  /** The link's target: `kind#id` of a record, `kind:key` of a pivot or of a record named in a block. */
+  target: string;
+  /** The target's title or value, when known. */
+  targetTitle: string;
+}
+
+/** Every item of the report, record by record in report order: the record itself, fields, edges, pivots. */
+export function changeItems(changes: Changes): ChangeItem[] {
+  const items: ChangeItem[] = [];
+  const base = { name: '', before: null, after: null, target: '', targetTitle: '' };
+  for (const record of changes.report.records) {
+    items.push({ ...base, record, what: 'record' });
+    for (const f of record.fields) items.push({ ...base, record, what: 'field', name: f.name, before: f.before, after: f.after });
+    const edge = (what: ItemKind) => (e: EdgeChange) => {
+      const target = `${e.to.kind}#${e.to.id ?? ''}`;
+      items.push({ ...base, record, what, name: `${e.type} ${e.list}`, target, targetTitle: changes.titles.get(target) ?? '' });
+    };
+    const pivot = (what: ItemKind) => (p: PivotChange) => {
+      const target = `${p.pivot.kind}:${p.pivot.key ?? ''}`;
+      items.push({ ...base, record, what, name: p.type, target, targetTitle: changes.titles.get(pivotRefOf(p)) ?? '' });
+    };
+    record.edgesAdded.forEach(edge('edge-added'));
+    record.edgesRemoved.forEach(edge('edge-removed'));
+    record.pivotsAdded.forEach(pivot('pivot-added'));
+    record.pivotsRemoved.forEach(pivot('pivot-removed'));
+  }
+  return items;
+}
+
+export const CSV_COLUMNS = ['kind', 'id', 'key', 'title', 'change', 'what', 'name', 'before', 'after', 'target', 'target_title'] as const;
+
+/** CSV (RFC 4180, CRLF): a header, then one row per change item. Lists as JSON arrays, absent values empty. */
+export function formatCsv(changes: Changes): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const item of changeItems(changes)) {
+    const r = item.record;
+    const cells = [
+      r.kind,
+      r.id === null ? '' : String(r.id),
+      r.key ?? '',
+      changes.titles.get(refOf(r)) ?? '',
+      r.change,
+      item.what,
+      item.name,
+      csvValue(item.before),
+      csvValue(item.after),
+      item.target,
+      item.targetTitle,
+    ];
+    lines.push(cells.map(csvField).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** One CSV field as the query command writes them (RFC 4180): quoted when it holds `"`, `,` or a line break; empty stays empty. */
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvValue(value: FieldValue): string {
+  if (value === null) return '';
+  return Array.isArray(value) ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * How much an item matters to an investigator, lower first: new companies, officers gained, records gone,
+ * links lost, links gained, records back, other new records, field changes (title first). The links of
+ * new, gone and back records are counted on the record's line instead of listed (officers of new
+ * companies excepted).
+ */
+export function importance(item: ChangeItem): number | undefined {
+  const { record, what } = item;
+  const whole = record.change !== 'changed';
+  switch (what) {
+    case 'record':
+      if (record.change === 'new') return record.kind === 'company' ? 0 : 6;
+      if (record.change === 'gone') return 2;
+      if (record.change === 'back') return 5;
+      return undefined;
+    case 'pivot-added':
+      if (item.name === 'HAS_OFFICER' && record.change !== 'gone') return 1;
+      return whole ? undefined : 4;
+    case 'edge-added':
+      return whole ? undefined : 4;
+    case 'edge-removed':
+    case 'pivot-removed':
+      return whole ? undefined : 3;
+    case 'field':
+      return item.name === 'title' ? 7 : 8;
+  }
+}
+
+export interface SummaryOptions {
+  /** Most change lines shown (default 60); the rest are counted. */
+  maxLines?: number;
+}
+
+/** The summary for a terminal: a heading with counts, then one line per important change, most important first. */
+export function formatSummary(changes: Changes, options: SummaryOptions = {}): string {
+  const { report } = changes;
+  const counts = countByChange(report);
+  const n = report.records.length;
+  if (n === 0) return `No changes from ${report.since} to ${report.until}.\n`;
+  const heading = `Changes from ${report.since} to ${report.until}: ${n} ${n === 1 ? 'record' : 'records'} (${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(', ')})`;
+  const ranked = changeItems(changes)
+    .map((item, order) => ({ item, order, rank: importance(item) }))
+    .filter((x): x is { item: ChangeItem; order: number; rank: number } => x.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank || a.order - b.order);
+  const max = options.maxLines ?? 60;
+  const lines = ranked.slice(0, max).map(({ item }) => summaryLine(changes, item));
+  if (ranked.length > max) lines.push(`… ${ranked.length - max} more (--json, --csv or --html --out FILE list everything)`);
+  return `${heading}\n${lines.join('\n')}\n`;
+}
+
+/** One summary line. Every data string is made inert for a terminal (see terminalText). */
+export function summaryLine(changes: Changes, item: ChangeItem): string {
+  const r = item.record;
+  const who = recordLabel(changes, r);
+  const links = r.edgesAdded.length + r.pivotsAdded.length;
+  const target = () => {
+    const title =
+      item.targetTitle && item.targetTitle !== item.target.split(/[:#]/).slice(1).join(':') ? ` ${quote(item.targetTitle)}` : '';
+    return `${terminalText(item.target)}${title}`;
+  };
+  switch (item.what) {
+    case 'record':
+      if (r.change === 'new') return `+ new ${who}${links > 0 ? `: ${plural(links, 'link')}` : ''}`;
+      if (r.change === 'gone') return `- gone ${who} (it had ${plural(r.edgesRemoved.length + r.pivotsRemoved.length, 'link')})`;
+      return `↺ back ${who}${links > 0 ? `: ${plural(links, 'link')}` : ''}`;
+    case 'pivot-added':
+      if (item.name === 'HAS_OFFICER') return `+ officer of ${who}: ${target()}`;
+      return `+ gained ${isBlockLink(item.name) ? 'block link' : 'pivot'} ${who} -${item.name}-> ${target()}`;
+    case 'pivot-removed':
+      return `- lost ${item.name === 'HAS_OFFICER' ? 'officer' : isBlockLink(item.name) ? 'block link' : 'pivot'} ${who} -${item.name}-> ${target()}`;
+    case 'edge-added':
+      return `+ gained link ${who} -${item.name}-> ${target()}`;
+    case 'edge-removed':
+      return `- lost link ${who} -${item.name}-> ${target()}`;
+    case 'field':
+      return `~ ${who}: ${terminalText(item.name)} ${valueText(item.before)} → ${valueText(item.after)}`;
+  }
+}
+
+/** `company 7707083893 "Title" (company#42)`: the key (else the page number), the title when it says more. */
+export function recordLabel(changes: Changes, r: RecordChange): string {
+  const title = changes.titles.get(refOf(r));
+  const name = r.key ?? (r.id !== null ? `#${r.id}` : '?');
+  const titled = title !== undefined && title.toLowerCase() !== (r.key ?? '').toLowerCase() ? ` ${quote(title)}` : '';
+  return `${r.kind} ${terminalText(name)}${titled}${r.key !== null && r.id !== null ? ` (${r.kind}#${r.id})` : ''}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function valueText(value: FieldValue): string {
+  if (value === null) return '(none)';
+  if (Array.isArray(value)) return `[${value.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ')}]`;
+  return typeof value === 'string' ? quote(value) : String(value);
+}
+
+/** A data string in double quotes, made inert for a terminal, at most 80 characters. */
+function quote(text: string): string {
+  const cut = [...text].length > 80 ? `${[...text].slice(0, 79).join('')}…` : text;
+  return `"${terminalText(cut)}"`;
+}
+
+/**
+ * Text from the data made safe to print on a terminal: control characters (escape sequences), line and
+ * paragraph separators and bidirectional overrides become \u escapes, so a hostile title can neither move
+ * the cursor, recolour the screen nor reorder what the investigator reads.
+ */
+export function terminalText(text: string): string {
+  return text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069\\]/g, (ch) =>
+    ch === '\\' ? '\\\\' : `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}

@@ -1,0 +1,162 @@
+import { escapeMarkup } from '../export/escape.js';
+import { toolInfo } from '../export/provenance.js';
+import { REPORT_CSS } from '../export/writers/html-app.js';
+import { changeItems, countByChange, type ChangeItem } from './format.js';
+import { CHANGE_KINDS, refOf, type Changes, type FieldValue, type RecordChange } from './model.js';
+
+/** What the page says about how it was made (never credentials). */
+export interface HtmlContext {
+  /** `domain:example.com, company#7` or empty for the whole graph. */
+  seeds: readonly string[];
+  depth: number;
+  /** The --since the user gave (a crawl id, a duration or a date-time), for the reader. */
+  sinceGiven: string;
+  madeAt: string;
+}
+
+/**
+ * The change report as one offline HTML page in the style of the export's case file (its stylesheet and
+ * escaping): the window, counts per change, then new companies and other records, records gone and back,
+ * officers gained and lost, links lost and gained, and field changes, each a table. No script at all: the
+ * Content-Security-Policy allows inline styles only, no scripts and no connections; every data string
+ * goes through escapeMarkup.
+ */
+export function renderChangesHtml(changes: Changes, context: HtmlContext): string {
+  const { report } = changes;
+  const counts = countByChange(report);
+  const tool = toolInfo();
+  const csp = ["default-src 'none'", "style-src 'unsafe-inline'", 'img-src data:', "base-uri 'none'", "form-action 'none'"].join('; ');
+  const title = `Changes ${report.since} → ${report.until}`;
+  const scope = context.seeds.length > 0 ? `within ${context.depth} hops of ${context.seeds.join(', ')}` : 'the whole graph';
+  const items = changeItems(changes);
+  const records = report.records;
+  const name = (r: RecordChange) => changes.titles.get(refOf(r)) ?? '';
+  const label = (r: RecordChange) => `${r.kind} ${r.key ?? `#${r.id ?? '?'}`}`;
+  const ref = (r: RecordChange) => (r.id !== null ? `${r.kind}#${r.id}` : '');
+  const linkCount = (r: RecordChange, removed: boolean) =>
+    String(removed ? r.edgesRemoved.length + r.pivotsRemoved.length : r.edgesAdded.length + r.pivotsAdded.length);
+  const recordRows = (change: string, removed: boolean) =>
+    records.filter((r) => r.change === change).map((r) => [label(r), name(r), ref(r), linkCount(r, removed)]);
+  const byKindFirst = (rows: string[][]) =>
+    rows.sort((a, b) => Number(!a[0]!.startsWith('company ')) - Number(!b[0]!.startsWith('company ')));
+  const itemRows = (filter: (i: ChangeItem) => boolean) =>
+    items.filter(filter).map((i) => [label(i.record), name(i.record), i.name, i.target, i.targetTitle]);
+  const partOfChange = (i: ChangeItem) => i.record.change === 'changed' || i.record.change === 'back';
+  const kvRows: [string, string][] = [
+    ['Since', `${report.since}${context.sinceGiven !== report.since ? ` (--since ${context.sinceGiven})` : ''}`],
+    ['Until', report.until],
+    ['Scope', scope],
+    ['Made at', context.madeAt],
+    ['Tool', `${tool.name} ${tool.version}`],
+    ['Rules', 'net changes between the two moments; one change per record: gone > back > new > changed'],
+  ];
+  const sections = [
+    table('New records', ['Record', 'Title', 'Page', 'Links'], byKindFirst(recordRows('new', false)), 'add', [3]),
+    table('Records gone (now 404)', ['Record', 'Title', 'Page', 'Links it had'], recordRows('gone', true), 'del', [3]),
+    table('Records back', ['Record', 'Title', 'Page', 'Links'], recordRows('back', false), 'add', [3]),
+    table(
+      'Officers gained',
+      ['Company', 'Title', 'Relationship', 'Officer', 'Name'],
+      itemRows((i) => i.what === 'pivot-added' && i.name === 'HAS_OFFICER' && i.record.change !== 'gone'),
+      'add',
+    ),
+    table(
+      'Officers lost',
+      ['Company', 'Title', 'Relationship', 'Officer', 'Name'],
+      itemRows((i) => i.what === 'pivot-removed' && i.name === 'HAS_OFFICER' && partOfChange(i)),
+      'del',
+    ),
+    table(
+      'Links lost',
+      ['Record', 'Title', 'Relationship', 'Target', 'Target title'],
+      itemRows((i) => (i.what === 'edge-removed' || (i.what === 'pivot-removed' && i.name !== 'HAS_OFFICER')) && partOfChange(i)),
+      'del',
+    ),
+    table(
+      'Links gained',
+      ['Record', 'Title', 'Relationship', 'Target', 'Target title'],
+      itemRows((i) => (i.what === 'edge-added' || (i.what === 'pivot-added' && i.name !== 'HAS_OFFICER')) && partOfChange(i)),
+      'add',
+    ),
+    table(
+      'Field changes',
+      ['Record', 'Title', 'Field', 'Before', 'After'],
+      items
+        .filter((i) => i.what === 'field')
+        .map((i) => [label(i.record), name(i.record), i.name, valueText(i.before), valueText(i.after)]),
+      'mod',
+    ),
+  ];
+  const countRows = CHANGE_KINDS.map(
+    (k) => `<tr><td><span class="swatch" style="background:${CHANGE_COLOURS[k]}"></span>${k}</td><td class="num">${counts[k]}</td></tr>`,
+  ).join('\n');
+  const kv = kvRows.map(([k, v]) => `<tr><th>${escapeMarkup(k)}</th><td>${escapeMarkup(shown(v))}</td></tr>`).join('\n');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeMarkup(csp)}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeMarkup(title)}</title>
+<style>${REPORT_CSS}${CHANGES_CSS}</style>
+</head>
+<body>
+<header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(shown(`${records.length} ${records.length === 1 ? 'record' : 'records'} changed in ${scope} · ${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(' · ')}`))}</p></header>
+<main>
+<div class="top"><section><h2>Window</h2>
+<table class="kv"><tbody>
+${kv}
+</tbody></table></section><section><h2>Records per change</h2>
+<table id="counts"><thead><tr><th>Change</th><th>Records</th></tr></thead><tbody>
+${countRows}
+</tbody></table></section></div>
+${sections.join('\n')}
+</main>
+</body>
+</html>
+`;
+}
+
+const CHANGE_COLOURS: Record<string, string> = { new: '#009E73', changed: '#E69F00', gone: '#D55E00', back: '#0072B2' };
+
+const CHANGES_CSS = `
+tr.add td:first-child { border-left: 4px solid #009E73; }
+tr.del td:first-child { border-left: 4px solid #D55E00; }
+tr.mod td:first-child { border-left: 4px solid #E69F00; }
+tr.del td { background: #fff6f3; }
+tr.add td { background: #f4fbf8; }
+`;
+
+/** A table of escaped text cells, its caption with the row count; a note when empty. */
+function table(
+  caption: string,
+  headers: readonly string[],
+  rows: readonly string[][],
+  rowClass: string,
+  numeric: readonly number[] = [],
+): string {
+  if (rows.length === 0) return `<h2>${escapeMarkup(caption)}</h2><p class="none">None in this window.</p>`;
+  const head = headers.map((h) => `<th>${escapeMarkup(h)}</th>`).join('');
+  const body = rows
+    .map(
+      (r) =>
+        `<tr class="${rowClass}">${r.map((c, i) => `<td${numeric.includes(i) ? ' class="num"' : ''}>${escapeMarkup(shown(c))}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
+  return `<h2>${escapeMarkup(caption)} <span class="count">(${rows.length})</span></h2>\n<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+/**
+ * Bidirectional overrides, isolates and marks in data would reorder what the investigator reads (a title
+ * ending in U+202E shows its tail reversed): they are shown as [U+202E] instead. Their presence is itself
+ * worth seeing.
+ */
+export function shown(text: string): string {
+  return text.replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (ch) => `[U+${ch.charCodeAt(0).toString(16).toUpperCase()}]`);
+}
+
+function valueText(value: FieldValue): string {
+  if (value === null) return '—';
+  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+}

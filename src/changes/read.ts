@@ -1,0 +1,158 @@
+import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import type { LandingRef } from '../api/refs.js';
+import { refToString } from '../api/refs.js';
+import { LandingGraphError, quoteValue } from '../errors.js';
+import { runNamed } from '../store/executor.js';
+import { COMPARED_FIELDS } from '../store/history-rows.js';
+import { toStoreError } from '../store/neo4j-errors.js';
+import type { FieldValue, LinkRow, RecordRow, VersionRow } from './model.js';
+import type { ChangeWindow } from './report.js';
+import { checkWindow, type Moment } from './window.js';
+
+/** The statements a change report runs, in order (cypher/changes/). */
+export const CHANGES_STATEMENTS = ['changes/crawl-started', 'changes/resolve-seeds', 'changes/neighbours', 'changes/records'];
+
+export interface ChangesRequest {
+  since: Moment;
+  until: Moment;
+  /** Limit the report to records within `depth` hops of these (none: the whole graph). */
+  seeds: readonly LandingRef[];
+  depth: number;
+}
+
+export interface ReadOptions {
+  database?: string | undefined;
+}
+
+export interface ChangeRows {
+  window: ChangeWindow;
+  rows: RecordRow[];
+  /** Nodes within the depth of the seeds (records and pivots), when seeds were given. */
+  scope: number | null;
+}
+
+/**
+ * Read the rows of a change report in one read transaction (one consistent snapshot): the crawl a
+ * `--since <crawl id>` names, the walk from the seeds, then the candidate records with their versions and
+ * relationships (cypher/changes/records.cypher). An unknown crawl id or an empty window is CONFIG_INVALID,
+ * unknown seeds SEED_INVALID.
+ */
+export async function readChangeRows(driver: Driver, request: ChangesRequest, options: ReadOptions = {}): Promise<ChangeRows> {
+  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
+  try {
+    return await session.executeRead(async (tx) => {
+      const since = await momentAt(tx, request.since);
+      const until = await momentAt(tx, request.until);
+      checkWindow(since, until);
+      const scope = request.seeds.length > 0 ? await walk(tx, request.seeds, request.depth) : null;
+      const rows = await runNamed(tx, 'changes/records', {
+        since: new Date(since).toISOString(),
+        until: new Date(until).toISOString(),
+        fields: COMPARED_FIELDS,
+        scope,
+      });
+      return { window: { since, until }, rows: rows.map(toRecordRow), scope: scope?.length ?? null };
+    });
+  } catch (error) {
+    throw toStoreError(error, 'the change report');
+  } finally {
+    await session.close();
+  }
+}
+
+async function momentAt(tx: ManagedTransaction, moment: Moment): Promise<number> {
+  if (moment.crawlId === undefined) return moment.at;
+  const [row] = await runNamed(tx, 'changes/crawl-started', { crawlId: moment.crawlId });
+  if (!row || typeof row.startedAt !== 'number') {
+    throw new LandingGraphError(
+      'CONFIG_INVALID',
+      `--since ${quoteValue(moment.crawlId)} is not a crawl in the graph, nor a date-time (2026-05-01T00:00:00Z) or a duration (1d); the crawls query lists the crawls`,
+    );
+  }
+  return row.startedAt;
+}
+
+/** Element ids of the Landing and Pivot nodes within `depth` hops of the seeds, over every relationship. */
+async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth: number): Promise<string[]> {
+  const params = seeds.map((s) => ({ ref: refToString(s), kind: s.kind, id: s.id ?? null, key: s.key ?? null }));
+  const found = await runNamed(tx, 'changes/resolve-seeds', { seeds: params });
+  const missing = found.filter((r) => r.element === null || r.element === undefined).map((r) => String(r.ref));
+  if (missing.length > 0) {
+    throw new LandingGraphError(
+      'SEED_INVALID',
+      `not in the graph: ${missing.map((m) => quoteValue(m)).join(', ')} (crawl ${missing.length === 1 ? 'it' : 'them'} first, or check the kind and key)`,
+      { details: { missing } },
+    );
+  }
+  const seen = new Set(found.map((r) => String(r.element)));
+  let frontier = [...seen];
+  for (let hop = 1; hop <= depth && frontier.length > 0; hop++) {
+    const rows = await runNamed(tx, 'changes/neighbours', { frontier, seen: [...seen] });
+    frontier = rows.map((r) => String(r.element));
+    for (const id of frontier) seen.add(id);
+  }
+  return [...seen];
+}
+
+/** A row of changes/records as the pure core takes it. */
+export function toRecordRow(row: Record<string, unknown>): RecordRow {
+  return {
+    kind: String(row.kind),
+    id: numberOrNull(row.id),
+    key: textOrNull(row.key),
+    status: String(row.status ?? ''),
+    firstFetchedAt: numberOrNull(row.firstFetchedAt),
+    goneAt: numberOrNull(row.goneAt),
+    backAt: numberOrNull(row.backAt),
+    current: fieldValues(row.current),
+    versions: (Array.isArray(row.versions) ? row.versions : []).map(
+      (v: Record<string, unknown>): VersionRow => ({ supersededAt: Number(v.supersededAt), values: fieldValues(v.values) }),
+    ),
+    links: (Array.isArray(row.links) ? row.links : []).map(
+      (l: Record<string, unknown>): LinkRow => ({
+        type: String(l.type),
+        list: textOrNull(l.list),
+        target: {
+          landing: l.landing === true,
+          kind: String(l.kind ?? ''),
+          id: numberOrNull(l.id),
+          key: textOrNull(l.key),
+          title: textOrNull(l.title),
+        },
+        firstSeenAt: numberOrNull(l.firstSeenAt),
+        removals: (Array.isArray(l.removals) ? l.removals : []).map(Number),
+        returns: (Array.isArray(l.returns) ? l.returns : []).map(Number),
+      }),
+    ),
+  };
+}
+
+/** The values of COMPARED_FIELDS (a list in that order) by name; absent ones null. */
+function fieldValues(values: unknown): Record<string, FieldValue> {
+  const list = Array.isArray(values) ? values : [];
+  const out: Record<string, FieldValue> = {};
+  COMPARED_FIELDS.forEach((name, i) => {
+    out[name] = plain(list[i]);
+  });
+  return out;
+}
+
+/** A stored value as JSON: temporal values (never expected among the compared fields) as ISO text. */
+function plain(value: unknown): FieldValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value))
+    return value.map((v) => plain(v)).filter((v): v is string | number | boolean => v !== null && !Array.isArray(v));
+  if (neo4j.isInt(value)) return value.toNumber();
+  return String(value);
+}
+
+function numberOrNull(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (neo4j.isInt(value)) return value.toNumber();
+  return null;
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}

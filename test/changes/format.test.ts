@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { changeItems, formatCsv, formatJson, formatSummary, importance, terminalText } from '../../src/changes/format.js';
+import { renderChangesHtml } from '../../src/changes/html.js';
+import type { Changes, RecordChange } from '../../src/changes/model.js';
+
+const HOSTILE = '<script>alert(1)</script>\u001b[2J\u202Eevil\nline "q", ;';
+
+function record(overrides: Partial<RecordChange>): RecordChange {
+  return {
+    kind: 'company',
+    id: 1,
+    key: '7707083893',
+    change: 'changed',
+    fields: [],
+    edgesAdded: [],
+    edgesRemoved: [],
+    pivotsAdded: [],
+    pivotsRemoved: [],
+    ...overrides,
+  };
+}
+
+const changes: Changes = {
+  report: {
+    since: '2026-05-02T00:00:00.000Z',
+    until: '2026-05-03T00:00:00.000Z',
+    records: [
+      record({
+        id: 1,
+        fields: [{ name: 'companyStatus', before: 'active', after: 'liquidated' }],
+        edgesRemoved: [{ type: 'RELATED', list: 'relatedDomains', to: { kind: 'domain', id: 9 } }],
+        pivotsAdded: [{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'name:иванов' } }],
+      }),
+      record({
+        id: 2,
+        key: '5001007322',
+        change: 'new',
+        pivotsAdded: [{ type: 'REGISTERED_AT', pivot: { kind: 'address', key: 'москва' } }],
+      }),
+      record({
+        kind: 'domain',
+        id: 5,
+        key: 'gone.ru',
+        change: 'gone',
+        edgesRemoved: [{ type: 'SIMILAR', list: 'similarDomains', to: { kind: 'domain', id: 6 } }],
+      }),
+      record({ kind: 'domain', id: 7, key: 'new.ru', change: 'new' }),
+    ],
+  },
+  titles: new Map([
+    ['company#1', HOSTILE],
+    ['company#2', 'ООО Новая'],
+    ['domain#9', 'lost.ru'],
+    ['pivot:person:name:иванов', 'Иванов Иван'],
+  ]),
+};
+
+describe('formatJson', () => {
+  it('prints exactly the contract: since, until, records with their nine keys in order', () => {
+    const parsed = JSON.parse(formatJson(changes.report)) as { since: string; until: string; records: Record<string, unknown>[] };
+    expect(Object.keys(parsed)).toEqual(['since', 'until', 'records']);
+    for (const r of parsed.records) {
+      expect(Object.keys(r)).toEqual([
+        'kind',
+        'id',
+        'key',
+        'change',
+        'fields',
+        'edgesAdded',
+        'edgesRemoved',
+        'pivotsAdded',
+        'pivotsRemoved',
+      ]);
+    }
+    expect(parsed.records[0]).toEqual({
+      kind: 'company',
+      id: 1,
+      key: '7707083893',
+      change: 'changed',
+      fields: [{ name: 'companyStatus', before: 'active', after: 'liquidated' }],
+      edgesAdded: [],
+      edgesRemoved: [{ type: 'RELATED', list: 'relatedDomains', to: { kind: 'domain', id: 9 } }],
+      pivotsAdded: [{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'name:иванов' } }],
+      pivotsRemoved: [],
+    });
+    expect(formatJson(changes.report).split('\n')).toHaveLength(2); // one line and its newline
+  });
+});
+
+describe('items, importance and the summary', () => {
+  it('ranks new companies, officers, gone records, lost links, other new records, fields', () => {
+    const ranked = changeItems(changes)
+      .filter((i) => importance(i) !== undefined)
+      .sort((a, b) => importance(a)! - importance(b)!)
+      .map((i) => `${i.record.kind}#${i.record.id} ${i.what} ${i.name}`);
+    expect(ranked).toEqual([
+      'company#2 record ',
+      'company#1 pivot-added HAS_OFFICER',
+      'domain#5 record ',
+      'company#1 edge-removed RELATED relatedDomains',
+      'domain#7 record ',
+      'company#1 field companyStatus',
+    ]);
+  });
+
+  it('prints counts, then one line per change; hostile titles cannot reach the terminal as control characters', () => {
+    const text = formatSummary(changes);
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'Changes from 2026-05-02T00:00:00.000Z to 2026-05-03T00:00:00.000Z: 4 records (new 2, changed 1, gone 1, back 0)',
+    );
+    expect(lines[1]).toBe('+ new company 5001007322 "ООО Новая" (company#2): 1 link');
+    expect(lines[2]).toMatch(/^\+ officer of company 7707083893 ".*" \(company#1\): person:name:иванов "Иванов Иван"$/);
+    expect(lines[3]).toBe('- gone domain gone.ru (domain#5) (it had 1 link)');
+    expect(lines[4]).toMatch(/^- lost link company 7707083893 .* -RELATED relatedDomains-> domain#9 "lost.ru"$/);
+    expect(lines[5]).toBe('+ new domain new.ru (domain#7)');
+    expect(lines[6]).toMatch(/: companyStatus "active" → "liquidated"$/);
+    expect(lines).toHaveLength(7);
+    expect(text).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202E]/);
+    expect(text).toContain('\\u001B[2J\\u202Eevil\\u000Aline');
+    expect(formatSummary(changes, { maxLines: 2 }).trimEnd().split('\n').pop()).toBe(
+      '… 4 more (--json, --csv or --html --out FILE list everything)',
+    );
+    expect(formatSummary({ ...changes, report: { ...changes.report, records: [] } })).toBe(
+      'No changes from 2026-05-02T00:00:00.000Z to 2026-05-03T00:00:00.000Z.\n',
+    );
+  });
+
+  it('terminalText escapes backslashes too, so an escape cannot be forged', () => {
+    expect(terminalText('a\\u001Bb\u001b')).toBe('a\\\\u001Bb\\u001B');
+  });
+});
+
+describe('formatCsv', () => {
+  it('one row per item, RFC 4180 quoting, CRLF', () => {
+    const csv = formatCsv(changes);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('kind,id,key,title,change,what,name,before,after,target,target_title');
+    expect(lines[1]).toBe(`company,1,7707083893,"${HOSTILE.replace(/"/g, '""')}",changed,record,,,,,`);
+    expect(lines).toContain(
+      'company,1,7707083893,"<script>alert(1)</script>\u001b[2J\u202Eevil\nline ""q"", ;",changed,field,companyStatus,active,liquidated,,',
+    );
+    expect(csv).toContain('domain,5,gone.ru,,gone,edge-removed,SIMILAR similarDomains,,,domain#6,\r\n');
+    expect(csv).toContain(',pivot-added,HAS_OFFICER,,,person:name:иванов,Иванов Иван\r\n');
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+});
+
+describe('renderChangesHtml', () => {
+  it('escapes every data string, has no script and forbids them', () => {
+    const html = renderChangesHtml(changes, { seeds: [], depth: 1, sinceGiven: '1d', madeAt: '2026-05-03T00:00:00.000Z' });
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('content="default-src &#39;none&#39;; style-src');
+    expect(html).not.toMatch(/script-src/);
+    expect(html).not.toContain('\u202E');
+    expect(html).toContain('[U+202E]evil');
+    expect(html).toContain('<h2>Officers gained <span class="count">(1)</span></h2>');
+    expect(html).toContain('<h2>Records back</h2><p class="none">None in this window.</p>');
+  });
+});
