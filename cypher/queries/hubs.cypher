@@ -8,12 +8,13 @@
 // columns: label, name, key, degree, links, longLists
 MATCH (n)
 WHERE (n:Landing OR n:Pivot) AND ($kinds IS NULL OR n.kind IN $kinds)
-WITH n, COUNT { (n)--() } AS degree
+WITH n, COUNT { (n)-[r]-(:Landing|Pivot) WHERE r.removedAt IS NULL } AS degree
 WHERE degree >= $minDegree
 ORDER BY degree DESC, n.kind, n.key
 LIMIT $limit
 CALL (n) {
-  MATCH (n)-[r]-()
+  MATCH (n)-[r]-(:Landing|Pivot)
+  WHERE r.removedAt IS NULL
   WITH type(r) AS type, count(*) AS links
   ORDER BY links DESC, type
   RETURN collect(type + ' ' + toString(links)) AS links

@@ -17,19 +17,19 @@ WHERE start.key = $key OR start.key = toLower(trim($key)) OR start.id = $id
 // be parameters: one branch per value of $hops, and only the branch of the given value runs.
 CALL (start) {
   WITH start WHERE $hops = 1
-  MATCH p = ANY SHORTEST (start) ((a)-[]-(b) WHERE a = start OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)--() } > $maxPivotDegree))){1,1} (n)
+  MATCH p = ANY SHORTEST (start) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = start OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)-[x]-(:Landing|Pivot) WHERE x.removedAt IS NULL } > $maxPivotDegree)))){1,1} (n)
   RETURN p, n
   UNION ALL
   WITH start WHERE $hops = 2
-  MATCH p = ANY SHORTEST (start) ((a)-[]-(b) WHERE a = start OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)--() } > $maxPivotDegree))){1,2} (n)
+  MATCH p = ANY SHORTEST (start) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = start OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)-[x]-(:Landing|Pivot) WHERE x.removedAt IS NULL } > $maxPivotDegree)))){1,2} (n)
   RETURN p, n
   UNION ALL
   WITH start WHERE $hops = 3
-  MATCH p = ANY SHORTEST (start) ((a)-[]-(b) WHERE a = start OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)--() } > $maxPivotDegree))){1,3} (n)
+  MATCH p = ANY SHORTEST (start) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = start OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)-[x]-(:Landing|Pivot) WHERE x.removedAt IS NULL } > $maxPivotDegree)))){1,3} (n)
   RETURN p, n
   UNION ALL
   WITH start WHERE $hops = 4
-  MATCH p = ANY SHORTEST (start) ((a)-[]-(b) WHERE a = start OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)--() } > $maxPivotDegree))){1,4} (n)
+  MATCH p = ANY SHORTEST (start) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = start OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)-[x]-(:Landing|Pivot) WHERE x.removedAt IS NULL } > $maxPivotDegree)))){1,4} (n)
   RETURN p, n
 }
 WITH start, p, n
