@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LandingRef } from '../../src/api/refs.js';
 import { EXPORT_FORMATS, exportSubgraph, type ExportRequest } from '../../src/export/index.js';
 import { runNamed } from '../../src/store/executor.js';
-import { ALPHA, IDS, NEW_IP, OLD_IP, recordCrawl, T1, T2, T3, writeAnswers } from '../query/history-fixture.js';
+import { ALPHA, IDS, NEW_IP, OLD_IP, record, recordCrawl, T1, T2, T3, writeAnswers, writeCommit } from '../query/history-fixture.js';
 import { runCli } from '../support/cli.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 
@@ -213,5 +213,80 @@ describe('landing-graph export of a graph with history', () => {
         `landing-graph: CONFIG_INVALID: --as-of must be an ISO date-time with a time zone, e.g. 2026-11-21T12:00:00Z or 2026-11-21T15:00+03:00; got "${bad}"\n`,
       );
     }
+  });
+});
+
+/**
+ * Status and first fetches as of a time: xray-tea.ru, fetched at T1 listing yankee-tea.ru, answers 404 at T2
+ * and comes back at T3 with another registrar; yankee-tea.ru, a stub at T1, is first fetched at T2.
+ */
+describe('landing-graph export --as-of: records that went missing, came back, or were fetched later', () => {
+  let driver: Driver;
+  const database = () => testConnection().database;
+  const X = 3100001;
+  const Y = 3100002;
+  const xray = (registrar: string) =>
+    record('domain', X, 'xray-tea.ru', { relatedDomains: [{ id: Y, title: 'yankee-tea.ru' }], whoIs: { registrar } });
+  const yankee = record('domain', Y, 'yankee-tea.ru', { dns: { a: ['185.71.67.40'] } });
+  const snapshots: JsonExport[] = [];
+  let n = 0;
+  const exportJson = async (asOf?: string): Promise<JsonExport> => {
+    const out = path.join(OUT, `history-status-${n++}.json`);
+    await exportSubgraph(driver, { seeds: [{ kind: 'domain', id: X }], depth: 2, asOf, format: 'json', out }, { database: database() });
+    return JSON.parse(await readFile(out, 'utf8')) as JsonExport;
+  };
+  const nodeOf = (e: JsonExport, id: number) => e.nodes.find((x) => x.elementKey === key('domain', id))?.properties;
+  const graphOf = (e: JsonExport) => ({ nodes: e.nodes, edges: e.edges });
+
+  beforeAll(async () => {
+    driver = await openTestDriver();
+    await resetGraph(driver);
+    await writeCommit(driver, T1, [xray('REG-ONE')]);
+    snapshots.push(await exportJson());
+    await writeCommit(driver, T2, [yankee], [{ kind: 'domain', id: X }]);
+    snapshots.push(await exportJson());
+    await writeCommit(driver, T3, [xray('REG-TWO')]);
+  });
+  afterAll(async () => driver?.close());
+
+  it('now: back, with its new answer; its time away kept', async () => {
+    const now = await exportJson();
+    expect(nodeOf(now, X)).toMatchObject({ status: 'fetched', registrar: 'REG-TWO', goneAt: dt(T2), backAt: dt(T3), fetchedAt: dt(T3) });
+    expect(nodeOf(now, Y)).toMatchObject({ status: 'fetched', firstFetchedAt: dt(T2) });
+  });
+
+  it('as of T2: missing since T2 with the data it had, the stub of T1 fetched', async () => {
+    const past = await exportJson(justAfter(T2));
+    expect(nodeOf(past, X)).toMatchObject({
+      status: 'missing',
+      goneAt: dt(T2),
+      error: 'API_NOT_FOUND',
+      registrar: 'REG-ONE',
+      fetchedAt: dt(T1),
+    });
+    expect(graphOf(past)).toEqual(graphOf(snapshots[1]!));
+  });
+
+  it('as of T1: fetched, nothing of its absence; the record fetched only later is the stub it was, with the header it was fetched with', async () => {
+    const past = await exportJson(justAfter(T1));
+    const x = nodeOf(past, X)!;
+    expect(x).toMatchObject({ status: 'fetched', registrar: 'REG-ONE', fetchedAt: dt(T1), lastSeenAt: dt(T1) });
+    for (const later of ['goneAt', 'backAt', 'checkedAt', 'error', 'changedAt']) expect(x).not.toHaveProperty(later);
+    const y = nodeOf(past, Y)!;
+    expect(y).toEqual({
+      kind: 'domain',
+      id: Y,
+      key: 'yankee-tea.ru',
+      title: 'yankee-tea.ru',
+      href: `https://landing.example/domain/${Y}`,
+      provider: 'test',
+      status: 'stub',
+      firstSeenAt: dt(T1),
+      lastSeenAt: dt(T1),
+    });
+    // The list entry of T1 named no href nor provider: the only difference from the export taken then.
+    const { href: _href, provider: _provider, ...stub } = y;
+    past.nodes.find((node) => node.elementKey === key('domain', Y))!.properties = stub;
+    expect(graphOf(past)).toEqual(graphOf(snapshots[0]!));
   });
 });

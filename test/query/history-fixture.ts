@@ -17,7 +17,8 @@
 import type { Driver } from 'neo4j-driver';
 import type { LandingKind } from '../../src/api/kinds.js';
 import { parseLandingRecord } from '../../src/api/schemas/index.js';
-import { mapFetchedRecord } from '../../src/graph/map-record.js';
+import type { LandingRef } from '../../src/api/refs.js';
+import { mapFetchedRecord, mapUnfetched } from '../../src/graph/map-record.js';
 import { pivotsOf } from '../../src/graph/pivots/index.js';
 import { inWriteTransaction, runNamed } from '../../src/store/executor.js';
 import { retireUnseen, writeGraph } from '../../src/store/graph-writer.js';
@@ -37,13 +38,13 @@ export const PHONE = '+74951112233';
 export const OLD_IP = '185.71.67.12';
 export const NEW_IP = '185.71.67.99';
 
-interface Fetched {
+export interface Fetched {
   kind: LandingKind;
   json: Json;
 }
 
 /** A record of `kind` with every block and list empty but `fields`. */
-function record(kind: 'domain' | 'company', id: number, title: string, fields: Json): Fetched {
+export function record(kind: 'domain' | 'company', id: number, title: string, fields: Json): Fetched {
   const json = fullRecord(kind);
   for (const field of blockFields(json)) json[field] = null;
   return { kind, json: { ...json, id, title, href: `https://landing.example/${kind}/${id}`, provider: 'test', ...fields } };
@@ -92,19 +93,29 @@ const ANSWERS: Fetched[][] = [
 
 /** Write the answers of step 0, 1 or 2 (at T1, T2, T3) as one commit does. */
 export async function writeAnswers(driver: Driver, step: 0 | 1 | 2): Promise<void> {
-  const now = TIMES[step];
+  await writeCommit(driver, TIMES[step], ANSWERS[step]!);
+}
+
+/** Write fetched answers and records that answered 404 (`missing`) at `now`, as one commit of a crawl does. */
+export async function writeCommit(
+  driver: Driver,
+  now: string,
+  answers: readonly Fetched[],
+  missing: readonly LandingRef[] = [],
+): Promise<void> {
   await inWriteTransaction(
     driver,
     async (tx) => {
       const mapped = [];
       const pivots = [];
-      for (const { kind, json } of ANSWERS[step]!) {
+      for (const { kind, json } of answers) {
         const text = JSON.stringify(json);
         const parsed = parseLandingRecord(kind, JSON.parse(text));
         mapped.push(mapFetchedRecord(kind, parsed, text));
         pivots.push(pivotsOf(kind, parsed, { kind, id: parsed.id }));
       }
-      const written = await writeGraph(tx, [...mapped, { nodes: pivots.flatMap((b) => b.keyStubs), edges: [] }], now);
+      const gone = { nodes: missing.map((ref) => mapUnfetched(ref, 'missing', 'API_NOT_FOUND')), edges: [] };
+      const written = await writeGraph(tx, [...mapped, gone, { nodes: pivots.flatMap((b) => b.keyStubs), edges: [] }], now);
       await writePivots(tx, pivots, now, { adoptKeyStubs: written.keyConflicts > 0 });
       await retireUnseen(tx, written.refetchable, now);
     },
