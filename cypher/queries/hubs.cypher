@@ -8,6 +8,8 @@
 // columns: label, name, key, degree, links, longLists
 MATCH (n)
 WHERE (n:Landing OR n:Pivot) AND ($kinds IS NULL OR n.kind IN $kinds)
+// The degree counts current links only (read one by one); all links (a count the store keeps) bound it.
+  AND COUNT { (n)--() } >= $minDegree
 WITH n, COUNT { (n)-[r]-(:Landing|Pivot) WHERE r.removedAt IS NULL } AS degree
 WHERE degree >= $minDegree
 ORDER BY degree DESC, n.kind, n.key

@@ -4,7 +4,7 @@ import { findQuery, loadQueries, runQuery } from '../../src/query/library.js';
 import { bindParams } from '../../src/query/params.js';
 import type { Row } from '../../src/store/executor.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
-import { IDS, NEW_IP, OLD_IP, PHONE, recordCrawl, writeAnswers } from './history-fixture.js';
+import { IDS, NEW_IP, OLD_IP, PHONE, record, recordCrawl, T1, T2, writeAnswers, writeCommit } from './history-fixture.js';
 
 const queries = loadQueries();
 
@@ -158,5 +158,48 @@ describe('the query library on a graph with history', () => {
     await driver.executeQuery('MATCH ()-[r]->() WHERE r.removedAt IS NOT NULL DELETE r', {}, { database: database() });
     await driver.executeQuery('MATCH (v:RecordVersion) DETACH DELETE v', {}, { database: database() });
     expect(await all()).toEqual(withHistory);
+  });
+});
+
+/**
+ * A pivot is a hub by its current links: three domains on one IP at T1, one of them moved at T2. With
+ * maxPivotDegree 2 the IP is walked through now, though three links were ever written to it.
+ */
+describe('hub pivots on a graph with history', () => {
+  let driver: Driver;
+  const run = async (name: string, ...assignments: string[]): Promise<Row[]> => {
+    const query = findQuery(queries, name);
+    return (await runQuery(driver, query, bindParams(query, assignments), { database: testConnection().database })).rows;
+  };
+  const site = (id: number, name: string, ip: string) => record('domain', id, name, { dns: { a: [ip] } });
+
+  beforeAll(async () => {
+    driver = await openTestDriver();
+    await resetGraph(driver);
+    await writeCommit(driver, T1, [
+      site(3200001, 'one.ru', '185.71.67.50'),
+      site(3200002, 'two.ru', '185.71.67.50'),
+      site(3200003, 'three.ru', '185.71.67.50'),
+    ]);
+    await writeCommit(driver, T2, [site(3200003, 'three.ru', '185.71.67.51')]);
+  });
+  afterAll(async () => driver?.close());
+
+  it('neighbourhood and shortest-paths walk through a pivot whose current links are within maxPivotDegree', async () => {
+    const near = await run('neighbourhood', 'kind=domain', 'key=one.ru', 'hops=2', 'maxPivotDegree=2');
+    expect(near.map((r) => [r.hops, r.name])).toEqual([
+      [1, '185.71.67.50'],
+      [2, 'two.ru'],
+    ]);
+    expect(await run('shortest-paths', 'fromKind=domain', 'fromKey=one.ru', 'toKind=domain', 'toKey=two.ru', 'maxPivotDegree=2')).toEqual([
+      { hops: 2, route: 'one.ru -RESOLVES_TO-> 185.71.67.50 <-RESOLVES_TO- two.ru', pivots: ['IP 185.71.67.50'] },
+    ]);
+    // Still a hub above its current degree.
+    expect((await run('neighbourhood', 'kind=domain', 'key=one.ru', 'hops=2', 'maxPivotDegree=1')).map((r) => r.name)).toEqual([
+      '185.71.67.50',
+    ]);
+    expect(await run('shortest-paths', 'fromKind=domain', 'fromKey=one.ru', 'toKind=domain', 'toKey=two.ru', 'maxPivotDegree=1')).toEqual(
+      [],
+    );
   });
 });
