@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LandingRef } from '../../src/api/refs.js';
-import { EXPORT_FORMATS, exportSubgraph, type ExportRequest } from '../../src/export/index.js';
+import { EXPORT_FORMATS, exportSubgraph, readSubgraph, type ExportRequest, type Subgraph } from '../../src/export/index.js';
 import { runNamed } from '../../src/store/executor.js';
 import { ALPHA, IDS, NEW_IP, OLD_IP, record, recordCrawl, T1, T2, T3, writeAnswers, writeCommit } from '../query/history-fixture.js';
 import { runCli } from '../support/cli.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { importIntoSpareNeo4j } from './spare-neo4j.js';
 
 const OUT = path.join(import.meta.dirname, 'out');
 const SEEDS: LandingRef[] = [{ kind: ALPHA.kind, id: ALPHA.id }];
@@ -178,6 +179,33 @@ describe('landing-graph export of a graph with history', () => {
       edges: now.edges.map((x) => `${x.from} ${x.type} ${x.to}`),
     });
   });
+
+  it('csv and cypher of the current state carry the history lists (removals, returns) into an empty database', async () => {
+    const csv = path.join(OUT, 'history-roundtrip.csv.d');
+    const request = { seeds: SEEDS, depth: DEPTH };
+    const { subgraph } = await exportSubgraph(driver, { ...request, format: 'csv', out: csv }, { database: database() });
+    const script = (
+      await exportSubgraph(
+        driver,
+        { ...request, format: 'cypher', out: path.join(OUT, 'history-roundtrip.cypher') },
+        { database: database() },
+      )
+    ).written.path;
+    const returned = subgraph.edges.find((x) => x.from === alpha && x.to === gamma)?.properties;
+    expect(returned?.removals).toEqual({ type: 'datetime', list: true, value: [dt(T2)] });
+    const comparable = (s: Subgraph) => ({ nodes: s.nodes, edges: s.edges });
+    const spare = await importIntoSpareNeo4j(csv);
+    try {
+      expect(comparable(await readSubgraph(spare.driver, request))).toEqual(comparable(subgraph));
+      await spare.driver.executeQuery('MATCH (n) DETACH DELETE n');
+      for (const statement of (await readFile(script, 'utf8')).split(/;\n\n/).map((s) => s.trim())) {
+        if (statement && !/^(\/\/[^\n]*\n?)+$/.test(statement)) await spare.driver.executeQuery(statement);
+      }
+      expect(comparable(await readSubgraph(spare.driver, request))).toEqual(comparable(subgraph));
+    } finally {
+      await spare.stop();
+    }
+  }, 300_000);
 
   it('a seed first seen after --as-of is not in the graph then', async () => {
     await expect(exportJson({ asOf: '2026-09-01T00:00:00Z' })).rejects.toMatchObject({
