@@ -11,6 +11,6 @@ WHERE (n:Landing OR n:Pivot) AND ($kinds IS NULL OR n.kind IN $kinds)
   AND (toLower(n.key) CONTAINS wanted OR toLower(n.title) CONTAINS wanted OR toLower(n.value) CONTAINS wanted
        OR n.inn = exact OR n.ogrn = exact OR toString(n.id) = exact)
 RETURN [l IN labels(n) WHERE NOT l IN ['Landing', 'Pivot']][0] AS label, n.kind AS kind, n.id AS id, n.key AS key,
-       coalesce(n.title, n.value) AS name, n.status AS status, COUNT { (n)--() } AS degree
+       coalesce(n.title, n.value) AS name, n.status AS status, COUNT { (n)-[r]-(:Landing|Pivot) WHERE r.removedAt IS NULL } AS degree
 ORDER BY degree DESC, kind, key
 LIMIT $limit

@@ -1,7 +1,8 @@
 // title: Graph overview
 // description: What the graph holds: landing records per label with their statuses, pivots per label with how
-// description: many link two or more records, crawls per status and crawl tasks per state, and relationships per
-// description: type with their lists.
+// description: many link two or more records, crawls per status and crawl tasks per state, relationships per
+// description: type with their lists (the current ones), and the history kept beside them: relationships a later
+// description: fetch no longer had (removed, per type) and earlier answers of records (RecordVersion).
 // columns: section, name, count, breakdown
 CALL () {
   MATCH (n:Landing)
@@ -10,7 +11,7 @@ CALL () {
   RETURN 1 AS part, 'records' AS section, name, sum(c) AS count, collect(status + ' ' + toString(c)) AS breakdown
   UNION ALL
   MATCH (p:Pivot)
-  WITH [l IN labels(p) WHERE l <> 'Pivot'][0] AS name, COUNT { (p)--() } AS degree
+  WITH [l IN labels(p) WHERE l <> 'Pivot'][0] AS name, COUNT { (p)-[r]-() WHERE r.removedAt IS NULL } AS degree
   RETURN 2 AS part, 'pivots' AS section, name, count(*) AS count,
          ['linking 2+ records ' + toString(count(CASE WHEN degree >= 2 THEN 1 END))] AS breakdown
   UNION ALL
@@ -24,10 +25,23 @@ CALL () {
   ORDER BY c DESC, state
   RETURN 3 AS part, 'crawls' AS section, 'CrawlTask' AS name, sum(c) AS count, collect(state + ' ' + toString(c)) AS breakdown
   UNION ALL
-  MATCH ()-[r]->()
+  // The graph's relationship types (README "The graph"): a scan by type, never the history's VERSION_OF.
+  MATCH ()-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->()
+  WHERE r.removedAt IS NULL
   WITH type(r) AS name, r.list AS list, count(*) AS c
   ORDER BY name, c DESC, list
   RETURN 4 AS part, 'relationships' AS section, name, sum(c) AS count, collect(list + ' ' + toString(c)) AS breakdown
+  UNION ALL
+  MATCH ()-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->()
+  WHERE r.removedAt IS NOT NULL
+  WITH type(r) AS type, count(*) AS c
+  ORDER BY c DESC, type
+  RETURN 5 AS part, 'history' AS section, 'removed relationships' AS name, sum(c) AS count,
+         collect(type + ' ' + toString(c)) AS breakdown
+  UNION ALL
+  MATCH (v:RecordVersion)-[:VERSION_OF]->(n:Landing)
+  RETURN 5 AS part, 'history' AS section, 'RecordVersion' AS name, count(v) AS count,
+         ['of records ' + toString(count(DISTINCT n))] AS breakdown
 }
 RETURN section, name, count, breakdown
 ORDER BY part, count DESC, name

@@ -8,12 +8,15 @@
 // columns: label, name, key, degree, links, longLists
 MATCH (n)
 WHERE (n:Landing OR n:Pivot) AND ($kinds IS NULL OR n.kind IN $kinds)
-WITH n, COUNT { (n)--() } AS degree
+// The degree counts current links only (read one by one); all links (a count the store keeps) bound it.
+  AND COUNT { (n)--() } >= $minDegree
+WITH n, COUNT { (n)-[r]-(:Landing|Pivot) WHERE r.removedAt IS NULL } AS degree
 WHERE degree >= $minDegree
 ORDER BY degree DESC, n.kind, n.key
 LIMIT $limit
 CALL (n) {
-  MATCH (n)-[r]-()
+  MATCH (n)-[r]-(:Landing|Pivot)
+  WHERE r.removedAt IS NULL
   WITH type(r) AS type, count(*) AS links
   ORDER BY links DESC, type
   RETURN collect(type + ' ' + toString(links)) AS links

@@ -18,7 +18,8 @@ WITH today, d,
 // ISO dates compare as text, and a malformed date cannot fail the query.
 WHERE created >= toString(today - duration({days: $days})) AND created <= toString(today)
 CALL (d) {
-  MATCH (d)-[:RELATED|NAMES_COMPANY]-(c:Company)
+  MATCH (d)-[r:RELATED|NAMES_COMPANY]-(c:Company)
+  WHERE r.removedAt IS NULL
   RETURN c
   UNION
   MATCH (c:Company)
@@ -29,7 +30,7 @@ WITH d, created, c
 ORDER BY c.title, c.key
 WITH d, created, collect(coalesce(c.title + ' (' + c.key + ')', c.title, c.key, 'company #' + toString(c.id))) AS companies
 RETURN d.key AS domain, created AS createdAt,
-       coalesce(d.registrar, head([(d)-[:REGISTERED_WITH]->(r:Registrar) | r.value])) AS registrar,
+       coalesce(d.registrar, head([(d)-[w:REGISTERED_WITH]->(r:Registrar) WHERE w.removedAt IS NULL | r.value])) AS registrar,
        coalesce(d.registrantOrganization + coalesce(' (' + d.registrantInn + ')', ''), d.registrantInn) AS registrant,
        companies
 ORDER BY createdAt DESC, domain

@@ -5,8 +5,8 @@
 // param: maxShared integer default 200 min=2  Leave out addresses shared by more records than this
 // param: limit integer default 50 min=1  Most rows
 // columns: address, sharedBy, entities
-MATCH (ad:Pivot:Address)<-[:REGISTERED_AT]-(e:Landing)
-WHERE $address IS NULL OR ad.key = $address OR toLower(ad.value) CONTAINS toLower(trim($address))
+MATCH (ad:Pivot:Address)<-[r:REGISTERED_AT]-(e:Landing)
+WHERE r.removedAt IS NULL AND ($address IS NULL OR ad.key = $address OR toLower(ad.value) CONTAINS toLower(trim($address)))
 WITH ad, e
 ORDER BY e.title, e.key
 WITH ad, collect(DISTINCT CASE WHEN e.kind IN ['company', 'branch']

@@ -7,7 +7,7 @@
 // param: limit integer default 50 min=1  Most rows
 // columns: email, sharedBy, domains, companies, via, entities
 MATCH (em:Email)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
-WHERE (e:Domain OR e:Company OR e:Branch) AND ($email IS NULL OR em.key = toLower(trim($email)))
+WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch) AND ($email IS NULL OR em.key = toLower(trim($email)))
 WITH em, e, collect(DISTINCT type(r)) AS types
 ORDER BY e.kind DESC, e.title, e.key
 WITH em, collect(CASE WHEN e.kind IN ['company', 'branch']

@@ -7,7 +7,7 @@
 // param: limit integer default 50 min=1  Most rows
 // columns: ip, sharedBy, via, entities
 MATCH (ip:Pivot:IP)<-[r:RESOLVES_TO]-(e:Landing)
-WHERE $ip IS NULL OR ip.key = toLower(trim($ip)) OR ip.value = trim($ip)
+WHERE r.removedAt IS NULL AND ($ip IS NULL OR ip.key = toLower(trim($ip)) OR ip.value = trim($ip))
 WITH ip, e, r
 ORDER BY e.key
 WITH ip, collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities, collect(r.via) AS vias

@@ -5,8 +5,9 @@
 // param: maxShared integer default 200 min=2  Leave out mail servers shared by more records than this
 // param: limit integer default 50 min=1  Most rows
 // columns: mailServer, sharedBy, entities
-MATCH (mx:Pivot:MailServer)<-[:USES_MAIL_SERVER]-(e:Landing)
-WHERE $mailServer IS NULL OR mx.key = toLower(trim($mailServer)) OR mx.key + '.' = toLower(trim($mailServer)) OR mx.value = trim($mailServer)
+MATCH (mx:Pivot:MailServer)<-[r:USES_MAIL_SERVER]-(e:Landing)
+WHERE r.removedAt IS NULL
+  AND ($mailServer IS NULL OR mx.key = toLower(trim($mailServer)) OR mx.key + '.' = toLower(trim($mailServer)) OR mx.value = trim($mailServer))
 WITH mx, e
 ORDER BY e.key
 WITH mx, collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities

@@ -5,8 +5,9 @@
 // param: maxShared integer default 200 min=2  Leave out name servers shared by more records than this
 // param: limit integer default 50 min=1  Most rows
 // columns: nameServer, sharedBy, entities
-MATCH (ns:Pivot:NameServer)<-[:USES_NAME_SERVER]-(e:Landing)
-WHERE $nameServer IS NULL OR ns.key = toLower(trim($nameServer)) OR ns.key + '.' = toLower(trim($nameServer)) OR ns.value = trim($nameServer)
+MATCH (ns:Pivot:NameServer)<-[r:USES_NAME_SERVER]-(e:Landing)
+WHERE r.removedAt IS NULL
+  AND ($nameServer IS NULL OR ns.key = toLower(trim($nameServer)) OR ns.key + '.' = toLower(trim($nameServer)) OR ns.value = trim($nameServer))
 WITH ns, e
 ORDER BY e.key
 WITH ns, collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities

@@ -9,7 +9,8 @@
 // param: limit integer default 50 min=1  Most rows
 // columns: person, sharedBy, asManager, asFounder, companies
 MATCH (c:Company)-[h:HAS_OFFICER]->(p:Pivot:Person)
-WHERE ($person IS NULL OR p.key = $person OR p.inn = trim($person) OR toLower(p.value) CONTAINS toLower(trim($person)))
+WHERE h.removedAt IS NULL
+  AND ($person IS NULL OR p.key = $person OR p.inn = trim($person) OR toLower(p.value) CONTAINS toLower(trim($person)))
   AND CASE WHEN $role IS NULL THEN any(r IN coalesce(h.roles, []) WHERE r IN ['manager', 'founder'])
            ELSE $role IN coalesce(h.roles, []) END
 WITH p, c, reduce(acc = [], r IN collect(h.roles) | acc + [x IN coalesce(r, []) WHERE NOT x IN acc]) AS roles

@@ -7,7 +7,7 @@
 // param: limit integer default 50 min=1  Most rows
 // columns: phone, sharedBy, domains, companies, via, entities
 MATCH (ph:Phone)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
-WHERE (e:Domain OR e:Company OR e:Branch)
+WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch)
   AND ($phone IS NULL OR ph.key = '+' + reduce(digits = '', ch IN split($phone, '') |
         digits + CASE WHEN ch IN ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] THEN ch ELSE '' END))
 WITH ph, e, collect(DISTINCT type(r)) AS types

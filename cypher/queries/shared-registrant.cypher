@@ -16,7 +16,8 @@ CALL () {
   WHERE d.registrantOrganization IS NOT NULL
   RETURN 'organization' AS evidence, 1 AS strength, toLower(trim(d.registrantOrganization)) AS groupKey, d.registrantOrganization AS shown, d
   UNION ALL
-  MATCH (d:Domain)-[:REGISTERED_WITH]->(r:Pivot:Registrar)
+  MATCH (d:Domain)-[w:REGISTERED_WITH]->(r:Pivot:Registrar)
+  WHERE w.removedAt IS NULL
   RETURN 'registrar' AS evidence, 2 AS strength, r.key AS groupKey, r.value AS shown, d
 }
 WITH evidence, strength, groupKey, shown, d

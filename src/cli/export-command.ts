@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { LandingRef } from '../api/refs.js';
 import { parseSeed } from '../crawl/seeds.js';
 import { LandingGraphError } from '../errors.js';
-import { DEFAULT_MAX_EDGES, DEFAULT_MAX_NODES, EXPORT_FORMATS, exportSubgraph } from '../export/index.js';
+import { DEFAULT_MAX_EDGES, DEFAULT_MAX_NODES, EXPORT_FORMATS, exportSubgraph, parseAsOf } from '../export/index.js';
 import { readConfig } from './config.js';
 import { openGraph } from './neo4j.js';
 
@@ -21,6 +21,7 @@ const optionsSchema = z.object({
   maxEdges: wholeNumber('--max-edges', 0),
   crawl: z.string().min(1).optional(),
   includeRaw: z.boolean().default(false),
+  asOf: z.string().optional(),
   neo4jUri: z.string().optional(),
   neo4jDatabase: z.string().optional(),
 });
@@ -37,8 +38,12 @@ export function exportCommand(): Command {
     .option('-o, --out <path>', 'the file to write (a folder for csv)')
     .option('--max-nodes <n>', 'refuse exports with more nodes', String(DEFAULT_MAX_NODES))
     .option('--max-edges <n>', 'refuse exports with more relationships', String(DEFAULT_MAX_EDGES))
-    .option('--crawl <id>', 'the crawl named in the provenance (default: the latest)')
+    .option('--crawl <id>', 'the crawl named in the provenance (default: the latest, with --as-of the latest started by then)')
     .option('--include-raw', "keep the records' raw JSON (json and cypher only)")
+    .option(
+      '--as-of <date-time>',
+      'the graph as it was then (ISO date-time with a time zone, e.g. 2026-11-21T12:00:00Z); default: the current state',
+    )
     .addOption(new Option('--neo4j-uri <uri>', 'default: NEO4J_URI, else the local Neo4j'))
     .addOption(new Option('--neo4j-database <name>', 'default: NEO4J_DATABASE'))
     .action(async (seedArgs: string[], flags: Record<string, unknown>) => {
@@ -46,6 +51,7 @@ export function exportCommand(): Command {
       const parsed = optionsSchema.safeParse(flags);
       if (!parsed.success) throw new LandingGraphError('CONFIG_INVALID', parsed.error.issues[0]?.message ?? 'invalid options');
       const o = parsed.data;
+      const asOf = o.asOf === undefined ? undefined : parseAsOf(o.asOf);
       const config = readConfig(process.env, { neo4jUri: o.neo4jUri, neo4jDatabase: o.neo4jDatabase });
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const graph = await openGraph(config.neo4j, log, { applySchema: false });
@@ -61,12 +67,13 @@ export function exportCommand(): Command {
             maxEdges: o.maxEdges,
             crawlId: o.crawl,
             includeRaw: o.includeRaw,
+            asOf,
           },
           { database: graph.database, uri: config.neo4j?.uri },
         );
         const c = subgraph.provenance.counts;
         log(
-          `exported ${c.nodes} nodes and ${c.edges} relationships (depth ${o.depth}) as ${o.format} to ${written.path} (${formatBytes(written.bytes)}, ${timings.readMs + timings.writeMs} ms)`,
+          `exported ${c.nodes} nodes and ${c.edges} relationships (depth ${o.depth}${asOf === undefined ? '' : `, as of ${asOf}`}) as ${o.format} to ${written.path} (${formatBytes(written.bytes)}, ${timings.readMs + timings.writeMs} ms)`,
         );
       } finally {
         await graph.driver.close();

@@ -14,7 +14,8 @@ import type { WrittenExport } from './writers/output.js';
  * GraphML, CSV for neo4j-admin import, a Cypher script or an HTML case file.
  */
 export * from './model.js';
-export { readSubgraph, elementKeyOf, type ReadOptions } from './read.js';
+export { readSubgraph, elementKeyOf, exportStatements, type ReadOptions } from './read.js';
+export { parseAsOf } from './as-of.js';
 export { cleanUri } from './provenance.js';
 export type { WrittenExport } from './writers/output.js';
 export { writeCsv, writeCypher, writeGraphml, writeHtml, writeJson };

@@ -74,7 +74,21 @@ export interface CrawlProvenance {
 export interface Provenance {
   /** How the subgraph was selected and the statements (cypher/export/*.cypher) that read it. */
   query: { method: string; statements: string[] };
-  parameters: { seeds: string[]; depth: number; maxNodes: number; maxEdges: number; crawl: string | null; includeRaw: boolean };
+  parameters: {
+    seeds: string[];
+    depth: number;
+    maxNodes: number;
+    maxEdges: number;
+    crawl: string | null;
+    includeRaw: boolean;
+    /** --as-of (ISO, UTC); null for the current state. */
+    asOf: string | null;
+  };
+  /**
+   * Which state of the graph the export shows: `current state` (relationships a later fetch no longer had,
+   * those with `removedAt`, left out) or `as of <ISO date-time>` (README "History").
+   */
+  state: string;
   exportedAt: string;
   crawl: CrawlProvenance | null;
   tool: { name: string; version: string };
@@ -105,6 +119,11 @@ export interface ExportRequest {
   crawlId?: string | undefined;
   /** Keep the records' `raw` JSON text (json and cypher only). Default false. */
   includeRaw?: boolean;
+  /**
+   * Show the graph as it was at this ISO date-time (with a time zone; see parseAsOf): the relationships and
+   * nodes that existed then, the nodes' properties as of then. Default: the current state.
+   */
+  asOf?: string | undefined;
 }
 
 export const DEFAULT_MAX_NODES = 5000;

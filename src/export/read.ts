@@ -13,6 +13,7 @@ import {
   type Properties,
   type Subgraph,
 } from './model.js';
+import { parseAsOf } from './as-of.js';
 import { cleanUri, toolInfo } from './provenance.js';
 import { longProp, stringProp, toProperties } from './values.js';
 import { walkSubgraph } from './walk.js';
@@ -20,15 +21,21 @@ import { walkSubgraph } from './walk.js';
 /** Element ids per statement when reading nodes and relationships. */
 const PAGE = 1000;
 
-/** The statements that read an export, in the order they run (provenance.query). */
-export const EXPORT_STATEMENTS = [
-  'export/crawl',
-  'export/resolve-seeds',
-  'export/neighbours',
-  'export/count-edges',
-  'export/nodes',
-  'export/edges',
-];
+/**
+ * The statements that read an export, in the order they run (provenance.query): the current state, or
+ * (`asOf` given) the graph as of a time, whose nodes and relationships are read by their own statements.
+ */
+export function exportStatements(asOf: string | null): string[] {
+  const suffix = asOf === null ? '' : '-as-of';
+  return [
+    'export/crawl',
+    'export/resolve-seeds',
+    'export/neighbours',
+    'export/count-edges',
+    `export/nodes${suffix}`,
+    `export/edges${suffix}`,
+  ];
+}
 
 export interface ReadOptions {
   /** Default: the server's default database. */
@@ -43,28 +50,37 @@ export interface ReadOptions {
  * Read the subgraph within `request.depth` hops of the seeds from Neo4j, in one read transaction (a
  * consistent snapshot; nothing is written). The budgets are checked on element ids alone, before any
  * property is read: EXPORT_TOO_LARGE names the counts and limits. Unknown seeds are SEED_INVALID; an
- * unknown --crawl is CONFIG_INVALID.
+ * unknown --crawl or a malformed `asOf` is CONFIG_INVALID.
+ *
+ * The current state by default: relationships a later fetch no longer had (`removedAt`) are left out,
+ * and so are the history's RecordVersion nodes and the crawl bookkeeping. With `request.asOf`, the graph
+ * as it was then (README "Export"): the relationships that existed then, walked from the seeds, between
+ * nodes first seen by then, with the properties they had then as far as the history keeps them.
  */
 export async function readSubgraph(driver: Driver, request: ExportRequest, options: ReadOptions = {}): Promise<Subgraph> {
   const maxNodes = request.maxNodes ?? DEFAULT_MAX_NODES;
   const maxEdges = request.maxEdges ?? DEFAULT_MAX_EDGES;
   const includeRaw = request.includeRaw ?? false;
+  const asOf = request.asOf === undefined ? null : parseAsOf(request.asOf);
   const exportedAt = (options.now ?? new Date()).toISOString();
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
   try {
     const server = await driver.getServerInfo(options.database ? { database: options.database } : {}).catch(() => undefined);
     return await session.executeRead(async (tx) => {
-      const crawl = await readCrawl(tx, request.crawlId);
-      const walk = await walkSubgraph(tx, request.seeds, { depth: request.depth, maxNodes, maxEdges });
-      const { nodes, keyOf } = await readNodes(tx, walk.elementIds, includeRaw);
-      const edges = await readEdges(tx, walk.elementIds, keyOf);
+      const crawl = await readCrawl(tx, request.crawlId, asOf);
+      const walk = await walkSubgraph(tx, request.seeds, { depth: request.depth, maxNodes, maxEdges, asOf });
+      const { nodes, keyOf } = await readNodes(tx, walk.elementIds, includeRaw, asOf);
+      const edges = await readEdges(tx, walk.elementIds, keyOf, asOf);
       return {
         nodes,
         edges,
         provenance: {
           query: {
-            method: `level-by-level undirected walk from the seeds over relationships of any type between :Landing and :Pivot nodes, ${request.depth} hops; then every relationship among the nodes reached`,
-            statements: EXPORT_STATEMENTS.map((s) => `cypher/${s}.cypher`),
+            method:
+              asOf === null
+                ? `level-by-level undirected walk from the seeds over current relationships (no removedAt) of any type between :Landing and :Pivot nodes, ${request.depth} hops; then every current relationship among the nodes reached`
+                : `the graph as of ${asOf}: level-by-level undirected walk from the seeds over relationships of any type that existed then, between :Landing and :Pivot nodes first seen by then, ${request.depth} hops; then every relationship among the nodes reached that existed then; node properties as of then (the earliest RecordVersion replaced later, else the node), relationship history cut at then`,
+            statements: exportStatements(asOf).map((s) => `cypher/${s}.cypher`),
           },
           parameters: {
             seeds: request.seeds.map(refToString),
@@ -73,7 +89,9 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
             maxEdges,
             crawl: request.crawlId ?? null,
             includeRaw,
+            asOf,
           },
+          state: asOf === null ? 'current state' : `as of ${asOf}`,
           exportedAt,
           crawl,
           tool: toolInfo(),
@@ -95,8 +113,8 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
   }
 }
 
-async function readCrawl(tx: ManagedTransaction, crawlId: string | undefined): Promise<CrawlProvenance | null> {
-  const [row] = await runNamed(tx, 'export/crawl', { crawlId: crawlId ?? null });
+async function readCrawl(tx: ManagedTransaction, crawlId: string | undefined, asOf: string | null): Promise<CrawlProvenance | null> {
+  const [row] = await runNamed(tx, 'export/crawl', { crawlId: crawlId ?? null, asOf });
   if (!row) {
     if (crawlId !== undefined)
       throw new LandingGraphError('CONFIG_INVALID', `no crawl ${quoteValue(crawlId)} in the graph (the crawls query lists them)`);
@@ -118,11 +136,16 @@ async function readNodes(
   tx: ManagedTransaction,
   ids: readonly string[],
   includeRaw: boolean,
+  asOf: string | null,
 ): Promise<{ nodes: ExportNode[]; keyOf: Map<string, string> }> {
   const nodes: ExportNode[] = [];
   const keyOf = new Map<string, string>();
   for (let i = 0; i < ids.length; i += PAGE) {
-    const rows = await runNamed(tx, 'export/nodes', { ids: ids.slice(i, i + PAGE), includeRaw });
+    const page = ids.slice(i, i + PAGE);
+    const rows =
+      asOf === null
+        ? await runNamed(tx, 'export/nodes', { ids: page, includeRaw })
+        : await runNamed(tx, 'export/nodes-as-of', { ids: page, includeRaw, asOf });
     for (const row of rows) {
       const labels = (row.labels as string[]).slice().sort();
       const properties = toProperties(row.properties as Record<string, unknown>, row.floats as string[]);
@@ -135,10 +158,17 @@ async function readNodes(
   return { nodes, keyOf };
 }
 
-async function readEdges(tx: ManagedTransaction, ids: readonly string[], keyOf: ReadonlyMap<string, string>): Promise<ExportEdge[]> {
+async function readEdges(
+  tx: ManagedTransaction,
+  ids: readonly string[],
+  keyOf: ReadonlyMap<string, string>,
+  asOf: string | null,
+): Promise<ExportEdge[]> {
   const edges: ExportEdge[] = [];
   for (let i = 0; i < ids.length; i += PAGE) {
-    const rows = await runNamed(tx, 'export/edges', { from: ids.slice(i, i + PAGE), ids });
+    const from = ids.slice(i, i + PAGE);
+    const rows =
+      asOf === null ? await runNamed(tx, 'export/edges', { from, ids }) : await runNamed(tx, 'export/edges-as-of', { from, ids, asOf });
     for (const row of rows) {
       const from = keyOf.get(String(row.from));
       const to = keyOf.get(String(row.to));

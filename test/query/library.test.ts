@@ -65,6 +65,26 @@ describe('the query library in cypher/queries', () => {
     expect(q.statement).not.toMatch(/\bapoc\.|\bCALL\s+\w+\.|\b(CREATE|MERGE|DELETE|SET|REMOVE|FOREACH)\b/);
   });
 
+  it.each(queries.map((q) => [q.name, q] as const))(
+    '%s: shows the current state, every relationship it reads without removedAt',
+    (_name, q) => {
+      // Relationship patterns: -[r:TYPE]-, -[:TYPE*..8]-, --. Each names a variable that a `<var>.removedAt IS
+      // NULL` filters, or is a path whose relationships are all filtered so; only the history's VERSION_OF
+      // (counted in graph-overview) is read unfiltered, and all links of a node are counted only as a cheap
+      // bound of its current degree (COUNT { (n)--() } compared with a parameter, beside the exact count).
+      const bounds = /COUNT \{ \((\w+)\)--\(\) \} (>|>=|<=) \$\w+/g;
+      for (const [, node] of q.statement.matchAll(bounds))
+        expect(q.statement).toMatch(new RegExp(`COUNT \\{ (MATCH )?\\(${node}\\)-\\[\\w+\\]-`));
+      const patterns = [...q.statement.replace(bounds, '').matchAll(/-\[([^\]]*)\]-|\)<?-->?\(/g)].map((m) => m[1] ?? '');
+      for (const inside of patterns) {
+        const variable = /^\s*([A-Za-z_]\w*)/.exec(inside)?.[1];
+        if (variable) expect(q.statement, inside).toMatch(new RegExp(`\\b${variable}\\.removedAt IS NULL`));
+        else if (inside.includes('*')) expect(q.statement).toMatch(/all\((\w+) IN relationships\(p\) WHERE \1\.removedAt IS NULL\)/);
+        else expect(inside, `an unfiltered relationship pattern in ${q.name}`).toBe(':VERSION_OF');
+      }
+    },
+  );
+
   it('names unknown queries with the known ones', () => {
     expect(() => findQuery(queries, 'shared-ipp')).toThrow(/no query "shared-ipp"; the library has: companies-behind-contact, /);
   });
@@ -114,13 +134,14 @@ describe('Neo4j Browser assets in browser/', () => {
     const rules = new Map(
       [...grass.matchAll(/^(node|relationship)(?:\.(\w+))? \{\n([\s\S]*?)\n\}/gm)].map((m) => [`${m[1]}.${m[2] ?? ''}`, m[3] as string]),
     );
-    for (const label of [...Object.values(LABEL_OF_KIND), ...PIVOT_LABELS, 'Crawl', 'CrawlTask']) {
+    for (const label of [...Object.values(LABEL_OF_KIND), ...PIVOT_LABELS, 'Crawl', 'CrawlTask', 'RecordVersion']) {
       expect(rules.get(`node.${label}`), label).toMatch(/color: #[0-9A-F]{6};[\s\S]*diameter: \d+px;[\s\S]*caption: '\{\w+\}';/);
     }
     for (const label of PIVOT_LABELS) expect(rules.get(`node.${label}`)).toContain("caption: '{value}';");
     expect(rules.get('node.Domain')).toContain("caption: '{key}';");
     expect(rules.get('node.Company')).toContain("caption: '{title}';");
-    for (const type of RELATIONSHIP_TYPES) expect(rules.get(`relationship.${type}`), type).toContain("caption: '<type>';");
+    for (const type of [...RELATIONSHIP_TYPES, 'VERSION_OF'])
+      expect(rules.get(`relationship.${type}`), type).toContain("caption: '<type>';");
     // Browser's GraSS parser knows single-quoted strings only and no comments; Landing and Pivot get no rule
     // of their own, so the specific label's colour and caption apply.
     expect(grass).not.toMatch(/["/]/);

@@ -23,6 +23,7 @@ export function table(caption: string, headers: readonly string[], rows: readonl
 export function provenanceSection(subgraph: Subgraph): string {
   const p = subgraph.provenance;
   const rows: string[][] = [
+    ['State of the graph', p.state],
     ['Seeds', p.parameters.seeds.join(', ')],
     ['Depth (hops from the seeds)', String(p.parameters.depth)],
     ['Nodes by hop', p.nodesByHop.join(', ')],

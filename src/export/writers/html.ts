@@ -78,7 +78,7 @@ export function renderHtml(subgraph: Subgraph): string {
 <style>${REPORT_CSS}</style>
 </head>
 <body>
-<header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(`${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · exported ${p.exportedAt} by ${p.tool.name} ${p.tool.version}`)}</p></header>
+<header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(`${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · ${p.state} · exported ${p.exportedAt} by ${p.tool.name} ${p.tool.version}`)}</p></header>
 <main>
 <div class="top"><section>${provenanceSection(subgraph)}</section><section>${kindsSection(subgraph)}</section></div>
 <h2>Graph</h2>
