@@ -1,14 +1,20 @@
 // Link records to the Landing entities their blocks name. $rows: KeyLinkRow (src/graph/pivots/model.ts);
 // $now: ISO date-time. The target is whichever Landing node holds (kind, key): a node known by page
 // number, or the key-only stub the same transaction wrote first. One relationship per
-// (landing, target, type); `via` grows as a sorted set.
+// (landing, target, type); `via` grows as a sorted set, and for HAS_OFFICER (a company as officer of the
+// record's company) `roles` and `posts` too, as on Person links; AT_DOMAIN: an e-mail record to its domain.
 // The relationship type comes from the fixed table below, never from data; an unknown type fails the
 // statement. Lookups name their index (see upsert-nodes-by-id).
 UNWIND $rows AS row
 MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
 MATCH (b:Landing {kind: row.toKind, key: row.toKey}) USING INDEX b:Landing(kind, key)
-MERGE (a)-[r:$(CASE row.type WHEN 'LISTS_CONTACT' THEN 'LISTS_CONTACT' WHEN 'NAMES_COMPANY' THEN 'NAMES_COMPANY' END)]->(b)
+MERGE (a)-[r:$(CASE row.type WHEN 'LISTS_CONTACT' THEN 'LISTS_CONTACT' WHEN 'NAMES_COMPANY' THEN 'NAMES_COMPANY'
+                             WHEN 'HAS_OFFICER' THEN 'HAS_OFFICER' WHEN 'AT_DOMAIN' THEN 'AT_DOMAIN' END)]->(b)
 // A link that had disappeared is back (see cypher/history/retire-unseen.cypher).
 SET r.returns = CASE WHEN r.removedAt IS NULL THEN r.returns ELSE coalesce(r.returns, []) + datetime($now) END
 SET r.firstSeenAt = coalesce(r.firstSeenAt, datetime($now)), r.lastSeenAt = datetime($now), r.removedAt = null,
-    r.via = COLLECT { UNWIND coalesce(r.via, []) + row.via AS v RETURN DISTINCT v ORDER BY v }
+    r.via = COLLECT { UNWIND coalesce(r.via, []) + row.via AS v RETURN DISTINCT v ORDER BY v },
+    r.roles = CASE WHEN row.type = 'HAS_OFFICER'
+                   THEN COLLECT { UNWIND coalesce(r.roles, []) + row.roles AS v RETURN DISTINCT v ORDER BY v } END,
+    r.posts = CASE WHEN row.type = 'HAS_OFFICER'
+                   THEN COLLECT { UNWIND coalesce(r.posts, []) + row.posts AS v RETURN DISTINCT v ORDER BY v } END

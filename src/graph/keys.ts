@@ -3,7 +3,7 @@ import type { LandingKind } from '../api/kinds.js';
 
 /**
  * Natural keys as the graph stores them (the `key` property), so the same entity has one key however it
- * was written: domains and e-mails lower-case (punycode shown as Unicode), phones `+` and digits,
+ * was written: domains and e-mails lower-case (punycode shown as Unicode, in an e-mail's domain part too), phones `+` and digits,
  * companies their INN (10 or 12 digits) or else their OGRN (13 or 15 digits).
  */
 export function normalizeDomain(value: string): string {
@@ -11,8 +11,17 @@ export function normalizeDomain(value: string): string {
   return lower.includes('xn--') ? domainToUnicode(lower) || lower : lower;
 }
 
+/** An e-mail address lower-case, its domain part canonical as a domain key is (normalizeDomain). */
 export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
+  const lower = value.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  return at < 0 ? lower : `${lower.slice(0, at)}@${normalizeDomain(lower.slice(at + 1))}`;
+}
+
+/** The domain part of an e-mail key (after the last `@`); undefined when it has none. */
+export function emailDomain(emailKey: string): string | undefined {
+  const at = emailKey.lastIndexOf('@');
+  return at < 0 || at === emailKey.length - 1 ? undefined : emailKey.slice(at + 1);
 }
 
 export function normalizePhone(value: string): string {

@@ -1,6 +1,7 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import { mergePivotBatches } from '../graph/pivots/merge.js';
-import type { PivotBatch } from '../graph/pivots/model.js';
+import type { NodeRow } from '../graph/model.js';
+import type { CompanyNumbers, PivotBatch } from '../graph/pivots/model.js';
 import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
 import { runNamed } from './executor.js';
 
@@ -23,8 +24,9 @@ export interface WritePivotsOptions {
 /**
  * Write pivot batches (src/graph/pivots) inside the caller's transaction: first fold key-only stubs into
  * the records that now hold their keys (adoptKeyStubs), then pivot nodes, links from records to pivots,
- * and key links from records to the Landing entities their blocks name. Batches are merged first, so a
- * pivot shared by many records is sent once per call.
+ * and key links from records to the Landing entities their blocks name; last, fold the stubs keyed by
+ * an OGRN into the company keyed by the INN stated with it (resolveCompanyNumbers). Batches are merged
+ * first, so a pivot shared by many records is sent once per call.
  *
  * Ordering requirement: both ends of every link must already exist in this transaction, because the
  * links MATCH them and silently skip rows whose ends are missing. Before calling, write
@@ -38,22 +40,60 @@ export async function writePivots(
   nowIso: string,
   options: WritePivotsOptions = {},
 ): Promise<PivotWriteCounts> {
-  const { pivots, links, keyLinks } = mergePivotBatches(batches);
+  const { pivots, links, keyLinks, keyStubs, companyNumbers } = mergePivotBatches(batches);
   if (options.adoptKeyStubs ?? true) await adoptKeyStubs(tx);
   for (const rows of chunks(pivots, ROWS_PER_STATEMENT)) await runNamed(tx, 'pivots/upsert-pivots', { rows, now: nowIso });
   for (const rows of chunks(links, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'pivots/upsert-pivot-links', { rows, now: nowIso });
   for (const rows of chunks(keyLinks, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'pivots/upsert-key-links', { rows, now: nowIso });
+  await resolveCompanyNumbers(tx, companyNumberRows(companyNumbers, keyStubs));
   return { pivots: pivots.length, links: links.length + keyLinks.length };
 }
 
 /**
  * A record written by page number after a key-only stub took its key (a company named by INN in a
  * block while only listed, without a key, elsewhere) is left by cypher/upsert-nodes-by-id.cypher with
- * `keyConflict` instead of the key, beside the stub. Fold such stubs into those nodes: their
- * LISTS_CONTACT / NAMES_COMPANY links move over, the stub goes, the node takes the key. Returns how many
- * were folded. writePivots runs it first; it only touches stubs whose sole links are those two types.
+ * `keyConflict` instead of the key, beside the stub. Fold such stubs into those nodes: their key links
+ * move over, the stub goes, the node takes the key. Returns how many were folded. writePivots runs it
+ * first; it only touches stubs whose sole links are incoming key links.
  */
 export async function adoptKeyStubs(tx: ManagedTransaction): Promise<number> {
-  const [row] = await runNamed(tx, 'pivots/adopt-key-stubs');
-  return typeof row?.adopted === 'number' ? row.adopted : 0;
+  return foldKeyStubs(tx, await runNamed(tx, 'pivots/adopt-key-stubs'));
+}
+
+/** One row of cypher/pivots/find-number-stubs.cypher: a stated pair, or an OGRN named alone (inn null). */
+export interface CompanyNumberRow {
+  inn: string | null;
+  ogrn: string;
+}
+
+/**
+ * The rows to resolve: every INN/OGRN pair the batches state, and every company key stub keyed by an
+ * OGRN (13 or 15 digits) they name without its INN, one row per OGRN (a stated pair first). Pure.
+ */
+export function companyNumberRows(pairs: readonly CompanyNumbers[], keyStubs: readonly NodeRow[]): CompanyNumberRow[] {
+  const rows = new Map<string, CompanyNumberRow>();
+  for (const { inn, ogrn } of pairs) if (!rows.has(ogrn)) rows.set(ogrn, { inn, ogrn });
+  for (const stub of keyStubs) {
+    if (stub.kind === 'company' && stub.key !== null && /^(?:\d{13}|\d{15})$/.test(stub.key) && !rows.has(stub.key))
+      rows.set(stub.key, { inn: null, ogrn: stub.key });
+  }
+  return [...rows.values()];
+}
+
+/**
+ * Entity resolution by company numbers (cypher/pivots/find-number-stubs.cypher): key-only stubs keyed by
+ * an OGRN whose INN is known are folded into the node keyed by that INN, all their links moved with
+ * their properties; the node lists the folded keys in `mergedKeys`. Returns how many were folded.
+ */
+export async function resolveCompanyNumbers(tx: ManagedTransaction, rows: readonly CompanyNumberRow[]): Promise<number> {
+  let folded = 0;
+  for (const chunk of chunks(rows, ROWS_PER_STATEMENT))
+    folded += await foldKeyStubs(tx, await runNamed(tx, 'pivots/find-number-stubs', { rows: chunk }));
+  return folded;
+}
+
+async function foldKeyStubs(tx: ManagedTransaction, found: readonly Record<string, unknown>[]): Promise<number> {
+  if (found.length === 0) return 0;
+  const [row] = await runNamed(tx, 'pivots/fold-key-stubs', { rows: found });
+  return typeof row?.folded === 'number' ? row.folded : 0;
 }

@@ -25,6 +25,7 @@ const PEOPLE: readonly { via: string; role: OfficerRole; read: (r: CompanyLandin
 export function collectCompany(collector: PivotCollector, record: CompanyLanding): void {
   collector.values('address', record.companyInfo?.registrationAddress, 'companyInfo.registrationAddress');
   const requisites = record.companyRequisites;
+  collector.numbers(innKey(requisites?.inn), ogrnKey(requisites?.ogrn));
   collectActivity(collector, requisites?.mainOkved, 'companyRequisites.mainOkved', true);
   for (const okved of requisites?.otherOkveds ?? []) collectActivity(collector, okved, 'companyRequisites.otherOkveds', false);
   for (const { via, role, read } of PEOPLE) {
@@ -40,23 +41,41 @@ function collectActivity(collector: PivotCollector, okved: Okved, via: string, m
 }
 
 /**
- * The Person key of a CompanyPerson: `inn:<INN>` when it has a valid INN (10 or 12 digits), else
- * `name:<folded name>`; undefined when neither identifies anyone.
+ * Whether a CompanyPerson is an organization: its type says so (the service's values are not published:
+ * "LEGAL", "company", "organization", "юридическое лицо" are read as such), or it has a 10-digit INN
+ * or a 13-digit OGRN, which only organizations have. A 12-digit INN or 15-digit OGRNIP is an individual.
  */
-export function personKey(person: Pick<CompanyPerson, 'inn' | 'name'>): string | undefined {
+export function isOrganization(person: Pick<CompanyPerson, 'inn' | 'ogrn' | 'type'>): boolean {
+  if (typeof person.type === 'string' && /legal|compan|organi[sz]|юр|организ/i.test(person.type)) return true;
+  return innKey(person.inn)?.length === 10 || ogrnKey(person.ogrn)?.length === 13;
+}
+
+/**
+ * The Person key of a CompanyPerson named by company `companyId`: `inn:<INN>` when it has a valid INN
+ * (10 or 12 digits), else `name:<folded name>@company#<companyId>`: a name alone identifies nobody
+ * beyond the company that names them (two companies' "Иванов Иван" stay two people, while the manager
+ * and the founder of one company with that name are one). Undefined when neither identifies anyone.
+ */
+export function personKey(person: Pick<CompanyPerson, 'inn' | 'name'>, companyId: number): string | undefined {
   const inn = innKey(person.inn);
   if (inn !== undefined) return `inn:${inn}`;
   const name = typeof person.name === 'string' ? nameKey(person.name) : undefined;
-  return name === undefined ? undefined : `name:${name}`;
+  return name === undefined ? undefined : `name:${name}@company#${companyId}`;
 }
 
 function collectPerson(collector: PivotCollector, person: CompanyPerson | null | undefined, via: string, role: OfficerRole): void {
   if (!person) return;
-  const key = personKey(person);
-  if (key === undefined) return;
   const name = isMeaningful(person.name) ? person.name : null;
-  const inn = innKey(person.inn) ?? null;
+  const inn = innKey(person.inn);
+  const ogrn = ogrnKey(person.ogrn);
+  // An organization with a number is its Company node; one without any stays a Person pivot by name.
+  if (isOrganization(person) && (inn !== undefined || ogrn !== undefined)) {
+    collector.officerCompany({ inn, ogrn, name }, via, role, person.post);
+    return;
+  }
+  const key = personKey(person, collector.selfId);
+  if (key === undefined) return;
   // A person known only by INN is shown by that number.
   const value = name ?? (inn as string);
-  collector.pivot('person', key, value, via, { name, inn, ogrn: ogrnKey(person.ogrn) ?? null, role, post: person.post });
+  collector.pivot('person', key, value, via, { name, inn: inn ?? null, ogrn: ogrn ?? null, role, post: person.post });
 }

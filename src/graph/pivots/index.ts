@@ -5,12 +5,14 @@
  */
 import type { LandingKind } from '../../api/kinds.js';
 import type { CompanyLanding, DomainLanding, LandingRecord } from '../../api/schemas/index.js';
+import { normalizeKey } from '../keys.js';
 import { PivotCollector } from './collect.js';
 import { collectCompany } from './company.js';
 import { collectDomain } from './domain.js';
 import type { PivotBatch, PivotSelf } from './model.js';
 
 export type {
+  CompanyNumbers,
   EmbeddedRef,
   KeyLinkRelation,
   KeyLinkRow,
@@ -22,19 +24,20 @@ export type {
   PivotRow,
   PivotSelf,
 } from './model.js';
-export { PIVOT_KINDS, PIVOT_KIND_NAMES } from './model.js';
+export { KEY_LINK_RELATIONS, PIVOT_KINDS, PIVOT_KIND_NAMES } from './model.js';
 export { mergePivotBatches } from './merge.js';
 // For turning a user's search text into the key a query matches (e.g. an IPv6 address as typed).
 export { pivotKey } from './normalize.js';
-export { personKey } from './company.js';
+export { isOrganization, personKey } from './company.js';
 
 /**
  * The pivot batch of `record` (of `kind`), linked from its Landing node `self`. E-mail and phone
- * records have no detailed blocks and give an empty batch.
+ * records have no detailed blocks: an e-mail gives only its AT_DOMAIN link, a phone an empty batch.
  */
 export function pivotsOf(kind: LandingKind, record: LandingRecord, self: PivotSelf): PivotBatch {
   const collector = new PivotCollector(self);
   if (kind === 'domain') collectDomain(collector, record as DomainLanding);
   else if (kind === 'company') collectCompany(collector, record as CompanyLanding);
+  else if (kind === 'email') collector.emailAtDomain(normalizeKey('email', record.title) ?? null);
   return collector.build();
 }

@@ -1,5 +1,5 @@
 import type { NodeRow } from '../model.js';
-import type { EmbeddedRef, KeyLinkRow, PivotBatch, PivotLinkRow, PivotRow } from './model.js';
+import type { CompanyNumbers, EmbeddedRef, KeyLinkRow, PivotBatch, PivotLinkRow, PivotRow } from './model.js';
 
 /**
  * Merging of pivot rows, within one record and across records: one row per pivot (kind, key), per
@@ -12,12 +12,14 @@ export function mergePivotBatches(batches: readonly PivotBatch[]): PivotBatch {
   const keyStubs = new Map<string, NodeRow>();
   const keyLinks = new Map<string, KeyLinkRow>();
   const embedded = new Map<string, EmbeddedRef>();
+  const companyNumbers = new Map<string, CompanyNumbers>();
   for (const batch of batches) {
     for (const row of batch.pivots) merge(pivots, [row.kind, row.key], row, mergePivot);
     for (const row of batch.links) merge(links, [row.type, row.fromKind, row.fromId, row.pivotKind, row.pivotKey], row, mergeLink);
-    for (const row of batch.keyStubs) merge(keyStubs, [row.kind, row.key], row, (known) => known);
+    for (const row of batch.keyStubs) merge(keyStubs, [row.kind, row.key], row, mergeKeyStub);
     for (const row of batch.keyLinks) merge(keyLinks, [row.type, row.fromKind, row.fromId, row.toKind, row.toKey], row, mergeKeyLink);
     for (const ref of batch.embedded) merge(embedded, [ref.kind, ref.key, ref.via], ref, (known) => known);
+    for (const pair of batch.companyNumbers) merge(companyNumbers, [pair.inn, pair.ogrn], pair, (known) => known);
   }
   return {
     pivots: [...pivots.values()],
@@ -25,6 +27,7 @@ export function mergePivotBatches(batches: readonly PivotBatch[]): PivotBatch {
     keyStubs: [...keyStubs.values()],
     keyLinks: [...keyLinks.values()],
     embedded: [...embedded.values()],
+    companyNumbers: [...companyNumbers.values()],
   };
 }
 
@@ -51,7 +54,17 @@ function mergeLink(known: PivotLinkRow, row: PivotLinkRow): PivotLinkRow {
 }
 
 function mergeKeyLink(known: KeyLinkRow, row: KeyLinkRow): KeyLinkRow {
-  return { ...known, via: sortedSet(known.via, row.via) };
+  return {
+    ...known,
+    via: sortedSet(known.via, row.via),
+    roles: sortedSet(known.roles, row.roles),
+    posts: sortedSet(known.posts, row.posts),
+  };
+}
+
+/** A stub named twice keeps the first title and the facts of both (a founder entry's name, INN, OGRN). */
+function mergeKeyStub(known: NodeRow, row: NodeRow): NodeRow {
+  return { ...known, title: known.title ?? row.title, props: { ...row.props, ...known.props } };
 }
 
 /** Distinct values of both lists, sorted (the order the Cypher stores them in). */

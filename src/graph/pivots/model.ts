@@ -14,7 +14,7 @@
  * | mailServer    | MailServer    | host (MX priority stripped)                 | dns.mx                                                                      | USES_MAIL_SERVER  |
  * | registrar     | Registrar     | folded name                                 | whoIs.registrar                                                             | REGISTERED_WITH   |
  * | technology    | Technology    | folded name                                 | websiteTechnologies.technologies (name)                                     | USES_TECHNOLOGY   |
- * | person        | Person        | `inn:<INN>`, else `name:<folded name>`      | companyManagersAndFounders.managers/.founders, companyPredecessorsAndSuccessors.predecessors/.successors | HAS_OFFICER |
+ * | person        | Person        | `inn:<INN>`, else `name:<folded>@company#<id>` | companyManagersAndFounders.managers/.founders, companyPredecessorsAndSuccessors.predecessors/.successors | HAS_OFFICER |
  * | address       | Address       | folded address without postal code          | companyInfo.registrationAddress                                             | REGISTERED_AT     |
  * | socialProfile | SocialProfile | host/path: no scheme, www., query, slash    | websiteContacts.socialLinks                                                 | HAS_PROFILE       |
  * | activity      | Activity      | OKVED code                                  | companyRequisites.mainOkved, companyRequisites.otherOkveds                  | HAS_ACTIVITY      |
@@ -31,7 +31,11 @@
  * | websiteContacts.phoneNumbers, companyContacts.phoneNumbers          | Phone   | LISTS_CONTACT |
  * | websiteContacts.validEmails, companyContacts.emails                 | Email   | LISTS_CONTACT |
  * | websiteRequisites.inns/.ogrns, whoIs.inn/.ogrn                      | Company | NAMES_COMPANY |
- * Both carry `via`, firstSeenAt and lastSeenAt. A block that gives an INN never also gives an OGRN key.
+ * | officers that are organizations (company.ts, isOrganization)        | Company | HAS_OFFICER   |
+ * | an e-mail record's own key (its domain part)                        | Domain  | AT_DOMAIN     |
+ * All carry `via`, firstSeenAt and lastSeenAt; HAS_OFFICER also `roles` and `posts`. A block that gives an
+ * INN never also gives an OGRN key. An INN and OGRN stated together (CompanyNumbers) are one company: a
+ * stub keyed by the OGRN is folded into the node keyed by the INN (resolveCompanyNumbers).
  * A stub is folded into the record that later turns out to hold its key (adoptKeyStubs in
  * src/store/pivot-writer.ts), keeping its links.
  *
@@ -57,8 +61,12 @@ export type PivotKind = keyof typeof PIVOT_KINDS;
 export type PivotRelation = (typeof PIVOT_KINDS)[PivotKind]['relation'];
 export const PIVOT_KIND_NAMES = Object.keys(PIVOT_KINDS) as PivotKind[];
 
-/** Relationships from a record to Landing nodes named in its blocks. */
-export type KeyLinkRelation = 'LISTS_CONTACT' | 'NAMES_COMPANY';
+/**
+ * Relationships from a record to Landing nodes named in its blocks (or, for AT_DOMAIN, in its own key).
+ * HAS_OFFICER here is a company that manages, founded, preceded or succeeded the record's company.
+ */
+export const KEY_LINK_RELATIONS = ['LISTS_CONTACT', 'NAMES_COMPANY', 'HAS_OFFICER', 'AT_DOMAIN'] as const;
+export type KeyLinkRelation = (typeof KEY_LINK_RELATIONS)[number];
 
 /** Roles of a person towards a company (HAS_OFFICER.roles), by the list that names them. */
 export type OfficerRole = 'manager' | 'founder' | 'predecessor' | 'successor';
@@ -103,6 +111,19 @@ export interface KeyLinkRow {
   toKind: LandingKind;
   toKey: string;
   via: string[];
+  /** HAS_OFFICER only (else empty): sorted, distinct, as on PivotLinkRow. */
+  roles: OfficerRole[];
+  posts: string[];
+}
+
+/**
+ * A record states that this INN and this OGRN are one company (a company's own requisites, a founder
+ * entry, a block giving one of each): a key-only stub keyed by the OGRN is folded into the node keyed
+ * by the INN (src/store/pivot-writer.ts, resolveCompanyNumbers).
+ */
+export interface CompanyNumbers {
+  inn: string;
+  ogrn: string;
 }
 
 /** A Landing entity named inside a block, which a crawl may fetch (--follow contacts,requisites). */
@@ -121,4 +142,6 @@ export interface PivotBatch {
   keyLinks: KeyLinkRow[];
   /** One per distinct (kind, key, via), in the order first named. */
   embedded: EmbeddedRef[];
+  /** INN/OGRN pairs the record states, one per distinct pair. */
+  companyNumbers: CompanyNumbers[];
 }

@@ -66,16 +66,19 @@ describe('pivot keys (pure)', () => {
 
   it('folds names: trim, collapse spaces, case, ё, quotes; too short or placeholder is none', () => {
     allEqual(
-      (v) => personKey({ inn: null, name: v }),
+      (v) => personKey({ inn: null, name: v }, 7),
       ['Иванова Мария Петровна', '  иванова   мария петровна ', 'ИВАНОВА МАРИЯ ПЕТРОВНА'],
-      'name:иванова мария петровна',
+      'name:иванова мария петровна@company#7',
     );
-    expect(personKey({ inn: null, name: 'Семёнов Пётр' })).toBe(personKey({ inn: null, name: 'Семенов Петр' }));
-    expect(personKey({ inn: null, name: 'ООО «Чайная лавка»' })).toBe(personKey({ inn: null, name: 'ООО "Чайная лавка"' }));
-    expect(personKey({ inn: ' 7704 12345678 ', name: 'Иванова М. П.' })).toBe('inn:770412345678');
-    expect(personKey({ inn: 'нет', name: 'Иванова Мария' })).toBe('name:иванова мария');
-    expect(personKey({ inn: '0000000000', name: 'Ли' })).toBeUndefined();
-    expect(personKey({ inn: null, name: 'не указано' })).toBeUndefined();
+    expect(personKey({ inn: null, name: 'Семёнов Пётр' }, 7)).toBe(personKey({ inn: null, name: 'Семенов Петр' }, 7));
+    expect(personKey({ inn: null, name: 'ООО «Чайная лавка»' }, 7)).toBe(personKey({ inn: null, name: 'ООО "Чайная лавка"' }, 7));
+    expect(personKey({ inn: ' 7704 12345678 ', name: 'Иванова М. П.' }, 7)).toBe('inn:770412345678');
+    expect(personKey({ inn: 'нет', name: 'Иванова Мария' }, 7)).toBe('name:иванова мария@company#7');
+    // Without an INN a name identifies a person within one company only.
+    expect(personKey({ inn: null, name: 'Иванова Мария' }, 8)).not.toBe(personKey({ inn: null, name: 'Иванова Мария' }, 7));
+    expect(personKey({ inn: '770412345678', name: 'Иванова' }, 8)).toBe(personKey({ inn: '770412345678', name: 'Иванова М.' }, 7));
+    expect(personKey({ inn: '0000000000', name: 'Ли' }, 7)).toBeUndefined();
+    expect(personKey({ inn: null, name: 'не указано' }, 7)).toBeUndefined();
     expect(nameKey('RU-CENTER-RU')).toBe(nameKey(' ru-center-ru '));
     expect(nameKey('AB')).toBeUndefined();
     expect(nameKey('Go', false)).toBe('go');

@@ -1,0 +1,41 @@
+// Fold key-only stubs into the nodes they turned out to be. $rows: [{stub, target, takeKey}], element ids
+// found in this transaction by pivots/adopt-key-stubs or pivots/find-number-stubs. Every incoming key
+// link of the stub moves to the node with all its properties; where the node already has that link
+// from the same record, the two become one: the earliest firstSeenAt, the latest lastSeenAt, `via`,
+// `roles`, `posts`, `removals` and `returns` merged as sorted sets, current when either was. The stub
+// is deleted; the node takes its key (takeKey) or notes it in `mergedKeys`, and keeps the stub's title
+// while itself a stub. Relationship types come from the fixed table below, never from data.
+UNWIND $rows AS row
+MATCH (stub:Landing) WHERE elementId(stub) = row.stub
+MATCH (n:Landing) WHERE elementId(n) = row.target
+CALL (n, stub) {
+  MATCH (a)-[old:LISTS_CONTACT|NAMES_COMPANY|HAS_OFFICER|AT_DOMAIN]->(stub)
+  MERGE (a)-[r:$(CASE type(old) WHEN 'LISTS_CONTACT' THEN 'LISTS_CONTACT' WHEN 'NAMES_COMPANY' THEN 'NAMES_COMPANY'
+                                WHEN 'HAS_OFFICER' THEN 'HAS_OFFICER' WHEN 'AT_DOMAIN' THEN 'AT_DOMAIN' END)]->(n)
+    ON CREATE SET r += properties(old)
+  // Merging a copy with itself changes nothing: the same SET serves a moved link and a joined one.
+  SET r.firstSeenAt = CASE WHEN r.firstSeenAt IS NULL OR old.firstSeenAt < r.firstSeenAt THEN old.firstSeenAt ELSE r.firstSeenAt END,
+      r.lastSeenAt = CASE WHEN r.lastSeenAt IS NULL OR old.lastSeenAt > r.lastSeenAt THEN old.lastSeenAt ELSE r.lastSeenAt END,
+      r.via = COLLECT { UNWIND coalesce(r.via, []) + coalesce(old.via, []) AS v RETURN DISTINCT v ORDER BY v },
+      r.roles = CASE WHEN r.roles IS NULL AND old.roles IS NULL THEN null
+                     ELSE COLLECT { UNWIND coalesce(r.roles, []) + coalesce(old.roles, []) AS v RETURN DISTINCT v ORDER BY v } END,
+      r.posts = CASE WHEN r.posts IS NULL AND old.posts IS NULL THEN null
+                     ELSE COLLECT { UNWIND coalesce(r.posts, []) + coalesce(old.posts, []) AS v RETURN DISTINCT v ORDER BY v } END,
+      r.removals = CASE WHEN r.removals IS NULL AND old.removals IS NULL THEN null
+                        ELSE COLLECT { UNWIND coalesce(r.removals, []) + coalesce(old.removals, []) AS v RETURN DISTINCT v ORDER BY v } END,
+      r.returns = CASE WHEN r.returns IS NULL AND old.returns IS NULL THEN null
+                       ELSE COLLECT { UNWIND coalesce(r.returns, []) + coalesce(old.returns, []) AS v RETURN DISTINCT v ORDER BY v } END,
+      r.removedAt = CASE WHEN r.removedAt IS NULL OR old.removedAt IS NULL THEN null
+                         WHEN old.removedAt > r.removedAt THEN old.removedAt ELSE r.removedAt END
+  DELETE old
+}
+WITH row, n, stub, stub.key AS key, stub.firstSeenAt AS first, stub.lastSeenAt AS last, stub.title AS title
+DETACH DELETE stub
+SET n.key = CASE WHEN row.takeKey THEN key ELSE n.key END,
+    n.keyConflict = CASE WHEN row.takeKey THEN null ELSE n.keyConflict END,
+    n.mergedKeys = CASE WHEN row.takeKey THEN n.mergedKeys
+                        ELSE COLLECT { UNWIND coalesce(n.mergedKeys, []) + key AS k RETURN DISTINCT k ORDER BY k } END,
+    n.firstSeenAt = CASE WHEN first < n.firstSeenAt THEN first ELSE n.firstSeenAt END,
+    n.lastSeenAt = CASE WHEN last > n.lastSeenAt THEN last ELSE n.lastSeenAt END,
+    n.title = CASE WHEN n.status = 'stub' THEN coalesce(n.title, title) ELSE n.title END
+RETURN count(n) AS folded
