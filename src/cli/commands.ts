@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { crawlCommand } from './crawl-command.js';
 import { demoCommand } from './demo.js';
 import { exportCommand } from './export-command.js';
+import { networksCommand } from './networks-command.js';
 import { queryCommand } from './query-command.js';
 import { sandboxCommand } from '../sandbox/command.js';
 
@@ -11,4 +12,5 @@ export function registerCommands(program: Command): void {
   program.addCommand(queryCommand());
   program.addCommand(sandboxCommand());
   program.addCommand(exportCommand());
+  program.addCommand(networksCommand());
 }
