@@ -33,6 +33,7 @@ export async function computeNetworks(driver: Driver, scope: NetworkScope, optio
     minSize: options.minSize ?? DEFAULT_NETWORK_OPTIONS.minSize,
     splitAbove: options.splitAbove ?? DEFAULT_NETWORK_OPTIONS.splitAbove,
     minModularity: options.minModularity ?? DEFAULT_NETWORK_OPTIONS.minModularity,
+    resolution: options.resolution ?? DEFAULT_NETWORK_OPTIONS.resolution,
   });
   const t2 = performance.now();
   const name = scopeName(scope);

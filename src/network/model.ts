@@ -71,6 +71,8 @@ export interface NetworkOptions {
   splitAbove: number;
   /** The modularity a Louvain partition needs to be kept. */
   minModularity: number;
+  /** Louvain's resolution (below 1: fewer, larger communities). */
+  resolution: number;
 }
 
 /** Chosen on the sandbox graph's degree distribution (README, "Company networks"). */
@@ -78,12 +80,15 @@ export const DEFAULT_MAX_SHARED = 20;
 export const DEFAULT_MIN_SIZE = 2;
 export const DEFAULT_SPLIT_ABOVE = 20;
 export const DEFAULT_MIN_MODULARITY = 0.3;
+/** At 1, Louvain cut a planted network of the sandbox along its two officers; 0.5 keeps it whole and still cuts weak bridges. */
+export const DEFAULT_RESOLUTION = 0.5;
 
 export const DEFAULT_NETWORK_OPTIONS: NetworkOptions = {
   maxShared: DEFAULT_MAX_SHARED,
   minSize: DEFAULT_MIN_SIZE,
   splitAbove: DEFAULT_SPLIT_ABOVE,
   minModularity: DEFAULT_MIN_MODULARITY,
+  resolution: DEFAULT_RESOLUTION,
 };
 
 export interface NetworkEvidence {

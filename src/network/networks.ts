@@ -16,7 +16,8 @@ const louvain = louvainModule as unknown as typeof louvainModule.default;
  * 3. The member graph joins two members by the sum, over the identifiers they share, of the weaker of their two
  *    links; its connected components (graphology-components) are the candidate networks.
  * 4. A component with more than `splitAbove` members is split by Louvain (graphology-communities-louvain,
- *    weighted, seeded) when the partition's modularity reaches `minModularity`; otherwise it stays whole.
+ *    weighted, seeded, at `resolution`) when the partition's modularity reaches `minModularity`; otherwise it
+ *    stays whole.
  * 5. Score = weighted ties per member: for each identifier, the weights of its links inside the network minus
  *    the strongest one (k members at weight w add w x (k - 1)), summed and divided by the size.
  * Everything is ordered by keys before use, so the result does not depend on the order of the rows.
@@ -77,7 +78,7 @@ export function findNetworks(rows: readonly EvidenceRow[], options: NetworkOptio
       groups.push(component);
       continue;
     }
-    const parts = splitComponent(graph, component, options.minModularity);
+    const parts = splitComponent(graph, component, options.minModularity, options.resolution);
     if (parts.length > 1) split++;
     groups.push(...parts);
   }
@@ -111,7 +112,7 @@ export function networkId(memberKeys: readonly string[]): string {
 }
 
 /** Louvain on the component (weighted, seeded): its communities, or the whole component when the partition is weak. */
-function splitComponent(graph: UndirectedGraph, component: readonly string[], minModularity: number): string[][] {
+function splitComponent(graph: UndirectedGraph, component: readonly string[], minModularity: number, resolution: number): string[][] {
   const sub = new UndirectedGraph({ allowSelfLoops: false });
   const nodes = [...component].sort(compare);
   for (const node of nodes) sub.addNode(node);
@@ -123,7 +124,7 @@ function splitComponent(graph: UndirectedGraph, component: readonly string[], mi
       .sort((a, b) => compare(a[0], b[0]));
     for (const [other, weight] of edges) sub.addUndirectedEdge(node, other, { weight });
   }
-  const result = louvain.detailed(sub, { getEdgeWeight: 'weight', rng: mulberry32(0x5eed), randomWalk: false });
+  const result = louvain.detailed(sub, { getEdgeWeight: 'weight', rng: mulberry32(0x5eed), randomWalk: false, resolution });
   if (result.count < 2 || result.modularity < minModularity) return [nodes];
   const byCommunity = new Map<number, string[]>();
   for (const node of nodes) {
