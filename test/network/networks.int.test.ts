@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LandingClient } from '../../src/api/client.js';
 import { runCrawl } from '../../src/crawl/crawler.js';
 import { parseCrawlOptions } from '../../src/crawl/options.js';
-import { computeNetworks, memberKey, type NetworkScope, networksJson } from '../../src/network/index.js';
+import { computeNetworks, memberKey, type NetworkMember, type NetworkScope, networksJson } from '../../src/network/index.js';
 import { plantNetworks, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { CrawlStore } from '../../src/store/crawl-store.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
@@ -40,8 +40,7 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     await sandbox?.close();
   });
 
-  it('finds every planted network whole and apart, and reports the noise as hubs', async () => {
-    const result = await computeNetworks(driver, scope, { database, now: new Date('2026-01-01T00:00:00Z') });
+  function expectPlantedFound(result: { networks: { id: string; members: NetworkMember[] }[] }): void {
     const plantedOf = new Map<string, number>();
     truth.networks.forEach((n, i) => {
       for (const m of n.members) plantedOf.set(memberKey(m), i);
@@ -55,6 +54,11 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
       const planted = new Set(network.members.map((m) => plantedOf.get(memberKey(m))).filter((p) => p !== undefined));
       expect(planted.size, `network ${network.id}`).toBeLessThanOrEqual(1);
     }
+  }
+
+  it('finds every planted network whole and apart, and reports the noise as hubs', async () => {
+    const result = await computeNetworks(driver, scope, { database, now: new Date('2026-01-01T00:00:00Z') });
+    expectPlantedFound(result);
     expect(result.split).toBeGreaterThanOrEqual(1); // networks 0 and 1 share a mail server
     const hubKeys = result.hubs.map((h) => `${h.kind}:${h.key}`);
     expect(hubKeys).toContain(`${truth.noise.nominee.kind}:${truth.noise.nominee.key}`);
@@ -68,6 +72,11 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     expect(Object.keys(json.networks[0] ?? {})).toEqual(['id', 'size', 'score', 'members', 'evidence']);
     const scores = json.networks.map((n) => n.score as number);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('finds them too in the whole graph, where the stubs the records list are members as well', async () => {
+    const result = await computeNetworks(driver, { type: 'all' }, { database, write: false });
+    expectPlantedFound(result);
   });
 
   it('writes the networks back idempotently: a rerun changes nothing but computedAt, stale networks go', async () => {
