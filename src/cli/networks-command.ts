@@ -46,7 +46,7 @@ export function networksCommand(): Command {
       'Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked',
     )
     .argument('[seed...]', 'look within --depth hops of these records (default: the whole graph)')
-    .option('-d, --depth <n>', 'hops from the seeds over current relationships (with seeds)')
+    .option('-d, --depth <n>', 'hops from the seeds over current relationships that can tie records, not through hubs (default 2)')
     .option('--crawl <id>', 'the records this crawl fetched')
     .option('--max-shared <n>', 'an identifier shared by more records ties nothing (a hub)', String(DEFAULT_MAX_SHARED))
     .option('--min-size <k>', 'drop smaller networks', String(DEFAULT_MIN_SIZE))
@@ -64,7 +64,7 @@ export function networksCommand(): Command {
       if (o.crawl !== undefined && seedArgs.length > 0) throw usage('give seeds or --crawl, not both');
       if (o.depth !== undefined && seedArgs.length === 0) throw usage('--depth needs seeds');
       let scope: NetworkScope = { type: 'all' };
-      if (seedArgs.length > 0) scope = { type: 'seeds', seeds: seedArgs.map(parseSeed), depth: o.depth ?? 2 };
+      if (seedArgs.length > 0) scope = { type: 'seeds', seeds: seedArgs.map(parseSeed), depth: o.depth ?? 2, maxShared: o.maxShared };
       else if (o.crawl !== undefined) scope = { type: 'crawl', crawlId: o.crawl };
       const config = readConfig(process.env, { neo4jUri: o.neo4jUri, neo4jDatabase: o.neo4jDatabase });
       const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -4,12 +4,13 @@ import { type LandingRef, refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { inWriteTransaction, runNamed } from '../store/executor.js';
 import { toStoreError } from '../store/neo4j-errors.js';
-import { EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind, type EvidenceRow, type Network } from './model.js';
+import { DEFAULT_MAX_SHARED, EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind, type EvidenceRow, type Network } from './model.js';
 
 /** What `networks` looks at: every record, the records within `depth` hops of seeds, or the records a crawl fetched. */
 export type NetworkScope =
   | { type: 'all' }
-  | { type: 'seeds'; seeds: readonly LandingRef[]; depth: number }
+  /** Records within `depth` hops of the seeds, not walking through identifiers tied to more than `maxShared` records. */
+  | { type: 'seeds'; seeds: readonly LandingRef[]; depth: number; maxShared?: number }
   | { type: 'crawl'; crawlId: string };
 
 /** The scope's name on :Network nodes (`scopes`): `all`, `crawl:<id>`, `seeds:<sorted seeds>@<depth>`. */
@@ -29,7 +30,7 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
   try {
     return await session.executeRead(async (tx) => {
       let elementIds: string[] = [];
-      if (scope.type === 'seeds') elementIds = await walk(tx, scope.seeds, scope.depth);
+      if (scope.type === 'seeds') elementIds = await walk(tx, scope.seeds, scope.depth, scope.maxShared ?? DEFAULT_MAX_SHARED);
       if (scope.type === 'crawl') {
         const [found] = await runNamed(tx, 'network/crawl-exists', { crawlId: scope.crawlId });
         if (!found)
@@ -51,7 +52,7 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
 }
 
 /** The Landing and Pivot nodes within `depth` current hops of the seeds (unknown seeds: SEED_INVALID naming them). */
-async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth: number): Promise<string[]> {
+async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth: number, maxShared: number): Promise<string[]> {
   const params = seeds.map((s) => ({ ref: refToString(s), kind: s.kind, id: s.id ?? null, key: s.key ?? null }));
   const rows = await runNamed(tx, 'network/resolve-seeds', { seeds: params });
   const missing = rows.filter((r) => r.element === null || r.element === undefined).map((r) => String(r.ref));
@@ -65,7 +66,7 @@ async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth:
   const seen = new Set(rows.map((r) => String(r.element)));
   let frontier = [...seen];
   for (let hop = 1; hop <= depth && frontier.length > 0; hop++) {
-    const next = await runNamed(tx, 'network/neighbours', { frontier, seen: [...seen] });
+    const next = await runNamed(tx, 'network/neighbours', { frontier, seen: [...seen], maxShared });
     frontier = next.map((r) => String(r.element));
     for (const id of frontier) seen.add(id);
   }

@@ -79,6 +79,22 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     expectPlantedFound(result);
   });
 
+  it('finds a planted network from one of its companies within two hops, without walking through the hubs', async () => {
+    const planted = truth.networks[2]?.members ?? [];
+    const seed = planted.find((m) => m.kind === 'company');
+    if (!seed) throw new Error('no company in planted network 2');
+    const result = await computeNetworks(
+      driver,
+      { type: 'seeds', seeds: [{ kind: 'company', key: seed.key }], depth: 2 },
+      { database, write: false },
+    );
+    const keys = new Set(planted.map(memberKey));
+    const found = result.networks.flatMap((n) => n.members.map(memberKey));
+    expect(found.filter((k) => keys.has(k)).length / keys.size).toBeGreaterThanOrEqual(0.9);
+    const others = new Set(truth.networks.filter((_, i) => i !== 2).flatMap((n) => n.members.map(memberKey)));
+    expect(found.filter((k) => others.has(k))).toEqual([]);
+  });
+
   it('writes the networks back idempotently: a rerun changes nothing but computedAt, stale networks go', async () => {
     const first = await computeNetworks(driver, scope, { database, now: new Date('2026-01-01T00:00:00Z') });
     const before = await readNetworks();
