@@ -83,10 +83,20 @@ export function findNetworks(rows: readonly EvidenceRow[], options: NetworkOptio
     groups.push(...parts);
   }
 
+  const tiesOf = new Map<string, Identifier[]>();
+  for (const identifier of ties) {
+    for (const mKey of identifier.links.keys()) {
+      let list = tiesOf.get(mKey);
+      if (!list) tiesOf.set(mKey, (list = []));
+      list.push(identifier);
+    }
+  }
   const networks: Network[] = [];
   for (const group of groups) {
     if (group.length < options.minSize) continue;
-    networks.push(describe(group.sort(compare), ties, members));
+    group.sort(compare);
+    const touching = new Set(group.flatMap((mKey) => tiesOf.get(mKey) ?? []));
+    networks.push(describe(group, touching, members));
   }
   networks.sort((a, b) => b.score - a.score || b.size - a.size || compare(a.id, b.id));
   return { networks, hubs, split };
@@ -136,7 +146,7 @@ function splitComponent(graph: UndirectedGraph, component: readonly string[], mi
   return [...byCommunity.values()];
 }
 
-function describe(group: readonly string[], ties: readonly Identifier[], members: ReadonlyMap<string, NetworkMember>): Network {
+function describe(group: readonly string[], ties: Iterable<Identifier>, members: ReadonlyMap<string, NetworkMember>): Network {
   const inGroup = new Set(group);
   const evidence: (NetworkEvidence & { strength: number })[] = [];
   let total = 0;
