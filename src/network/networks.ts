@@ -78,7 +78,7 @@ export function findNetworks(rows: readonly EvidenceRow[], options: NetworkOptio
       groups.push(component);
       continue;
     }
-    const parts = splitComponent(graph, component, options.minModularity, options.resolution);
+    const parts = splitDeep(graph, component, options, options.resolution);
     if (parts.length > 1) split++;
     groups.push(...parts);
   }
@@ -121,16 +121,27 @@ export function networkId(memberKeys: readonly string[]): string {
   return `net-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 }
 
+/**
+ * Louvain at `resolution`; a community still larger than 10 x splitAbove (a giant component of weakly bridged
+ * groups that a low resolution keeps together) is split again at twice the resolution, up to 2.4.
+ */
+function splitDeep(graph: UndirectedGraph, nodes: readonly string[], options: NetworkOptions, resolution: number): string[][] {
+  const parts = splitComponent(graph, nodes, options.minModularity, resolution);
+  if (parts.length < 2 || resolution * 2 > 2.4) return parts;
+  return parts.flatMap((part) => (part.length > options.splitAbove * 10 ? splitDeep(graph, part, options, resolution * 2) : [part]));
+}
+
 /** Louvain on the component (weighted, seeded): its communities, or the whole component when the partition is weak. */
 function splitComponent(graph: UndirectedGraph, component: readonly string[], minModularity: number, resolution: number): string[][] {
   const sub = new UndirectedGraph({ allowSelfLoops: false });
   const nodes = [...component].sort(compare);
+  const inPart = new Set(nodes);
   for (const node of nodes) sub.addNode(node);
   for (const node of nodes) {
     const edges = graph
       .edges(node)
       .map((edge: string) => [graph.opposite(node, edge), graph.getEdgeAttribute(edge, 'weight') as number] as const)
-      .filter(([other]) => compare(node, other) < 0)
+      .filter(([other]) => compare(node, other) < 0 && inPart.has(other))
       .sort((a, b) => compare(a[0], b[0]));
     for (const [other, weight] of edges) sub.addUndirectedEdge(node, other, { weight });
   }
