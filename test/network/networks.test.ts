@@ -71,6 +71,23 @@ describe('findNetworks', () => {
     expect(groups.flat()).toHaveLength(32);
   });
 
+  it('cuts a ring of 40 dense groups tied by weak phones into its groups, each whole', () => {
+    const rows: EvidenceRow[] = [];
+    for (let g = 0; g < 40; g++) {
+      for (let i = 0; i < 6; i++)
+        rows.push(row(company(g * 10 + i), 'officer', `inn:g${g}`), row(company(g * 10 + i), 'address', `g${g}`, 0.7));
+      // A chain of weak ties: a company of each group shares a phone with one of the next.
+      rows.push(row(company(g * 10), 'phone', `+7chain${g}`, 0.3), row(company(((g + 1) % 40) * 10 + 1), 'phone', `+7chain${g}`, 0.3));
+    }
+    const { networks } = findNetworks(rows, { ...DEFAULT_NETWORK_OPTIONS, splitAbove: 10 });
+    expect(Math.max(...networks.map((n) => n.size))).toBeLessThanOrEqual(100);
+    for (let g = 0; g < 40; g++) {
+      const key = memberKey(company(g * 10 + 2));
+      const home = networks.find((n) => n.members.some((m) => memberKey(m) === key));
+      for (let i = 0; i < 6; i++) expect(home?.members.map(memberKey)).toContain(memberKey(company(g * 10 + i)));
+    }
+  });
+
   it('keeps one dense group whole even above splitAbove', () => {
     const { networks, split } = findNetworks(denseGroup('cc', 300, 14), DEFAULT_NETWORK_OPTIONS);
     expect(split).toBe(0);
