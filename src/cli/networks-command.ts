@@ -46,7 +46,10 @@ export function networksCommand(): Command {
       'Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked',
     )
     .argument('[seed...]', 'look within --depth hops of these records (default: the whole graph)')
-    .option('-d, --depth <n>', 'hops from the seeds over current relationships that can tie records, not through hubs (default 2)')
+    .option(
+      '-d, --depth <n>',
+      'hops from the seeds: a current relationship between records or a shared identifier is one hop, never through hubs (default 2)',
+    )
     .option('--crawl <id>', 'the records this crawl fetched')
     .option('--max-shared <n>', 'an identifier shared by more records ties nothing (a hub)', String(DEFAULT_MAX_SHARED))
     .option('--min-size <k>', 'drop smaller networks', String(DEFAULT_MIN_SIZE))

@@ -9,7 +9,7 @@ import { DEFAULT_MAX_SHARED, EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind
 /** What `networks` looks at: every record, the records within `depth` hops of seeds, or the records a crawl fetched. */
 export type NetworkScope =
   | { type: 'all' }
-  /** Records within `depth` hops of the seeds, not walking through identifiers tied to more than `maxShared` records. */
+  /** Records within `depth` hops of the seeds (a shared identifier is one hop), not walking through hubs. */
   | { type: 'seeds'; seeds: readonly LandingRef[]; depth: number; maxShared?: number }
   | { type: 'crawl'; crawlId: string };
 
@@ -51,7 +51,10 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
   }
 }
 
-/** The Landing and Pivot nodes within `depth` current hops of the seeds (unknown seeds: SEED_INVALID naming them). */
+/**
+ * The Landing and Pivot nodes within `depth` hops of the seeds, a hop being a current relationship between records
+ * or a shared identifier (record -> pivot -> record). Unknown seeds: SEED_INVALID naming them.
+ */
 async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth: number, maxShared: number): Promise<string[]> {
   const params = seeds.map((s) => ({ ref: refToString(s), kind: s.kind, id: s.id ?? null, key: s.key ?? null }));
   const rows = await runNamed(tx, 'network/resolve-seeds', { seeds: params });
@@ -65,10 +68,18 @@ async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth:
   }
   const seen = new Set(rows.map((r) => String(r.element)));
   let frontier = [...seen];
+  const step = async (from: string[]) => {
+    const next = await runNamed(tx, 'network/neighbours', { frontier: from, seen: [...seen], maxShared });
+    for (const r of next) seen.add(String(r.element));
+    return next;
+  };
   for (let hop = 1; hop <= depth && frontier.length > 0; hop++) {
-    const next = await runNamed(tx, 'network/neighbours', { frontier, seen: [...seen], maxShared });
-    frontier = next.map((r) => String(r.element));
-    for (const id of frontier) seen.add(id);
+    // A hop is from record to record: the identifiers reached are stepped through at once.
+    const next = await step(frontier);
+    const records = next.filter((r) => r.pivot !== true).map((r) => String(r.element));
+    const pivots = next.filter((r) => r.pivot === true).map((r) => String(r.element));
+    if (pivots.length > 0) records.push(...(await step(pivots)).filter((r) => r.pivot !== true).map((r) => String(r.element)));
+    frontier = records;
   }
   return [...seen];
 }
