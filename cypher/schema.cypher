@@ -23,6 +23,8 @@ CREATE INDEX company_ogrn IF NOT EXISTS FOR (n:Company) ON (n.ogrn);
 CREATE CONSTRAINT crawl_id IF NOT EXISTS FOR (c:Crawl) REQUIRE c.id IS UNIQUE;
 CREATE CONSTRAINT crawl_task_uid IF NOT EXISTS FOR (t:CrawlTask) REQUIRE t.uid IS UNIQUE;
 CREATE INDEX crawl_task_queue IF NOT EXISTS FOR (t:CrawlTask) ON (t.crawlId, t.state, t.depth);
+// Networks: one :Network per id (cypher/network/write-networks.cypher MERGEs on it).
+CREATE CONSTRAINT network_id IF NOT EXISTS FOR (n:Network) REQUIRE n.id IS UNIQUE;
 // History (README "History"): versions of records by when they were replaced.
 CREATE INDEX record_version_superseded IF NOT EXISTS FOR (v:RecordVersion) ON (v.supersededAt);
 CREATE INDEX landing_first_fetched IF NOT EXISTS FOR (n:Landing) ON (n.firstFetchedAt);

@@ -1,5 +1,5 @@
 // title: Companies sharing a manager or founder
-// description: People (and companies) who manage or founded more than one company (HAS_OFFICER to a Person), most
+// description: People and companies who manage or founded more than one company (HAS_OFFICER to a Person, or to the Company node of an officer that is an organisation), most
 // description: companies first, with each company and the person's roles in it (predecessor and successor links
 // description: count only when asked for by role). Nominee directors of hundreds of companies (more than
 // description: maxShared) are left out unless asked for by person.
@@ -8,9 +8,10 @@
 // param: maxShared integer default 200 min=2  Leave out people with more companies than this
 // param: limit integer default 50 min=1  Most rows
 // columns: person, sharedBy, asManager, asFounder, companies
-MATCH (c:Company)-[h:HAS_OFFICER]->(p:Pivot:Person)
-WHERE h.removedAt IS NULL
-  AND ($person IS NULL OR p.key = $person OR p.inn = trim($person) OR toLower(p.value) CONTAINS toLower(trim($person)))
+MATCH (c:Company)-[h:HAS_OFFICER]->(p)
+WHERE h.removedAt IS NULL AND (p:Person OR p:Company)
+  AND ($person IS NULL OR p.key = $person OR coalesce(p.inn, p.key) = trim($person)
+       OR toLower(coalesce(p.value, p.title, '')) CONTAINS toLower(trim($person)))
   AND CASE WHEN $role IS NULL THEN any(r IN coalesce(h.roles, []) WHERE r IN ['manager', 'founder'])
            ELSE $role IN coalesce(h.roles, []) END
 WITH p, c, reduce(acc = [], r IN collect(h.roles) | acc + [x IN coalesce(r, []) WHERE NOT x IN acc]) AS roles
@@ -19,6 +20,6 @@ WITH p, collect(coalesce(c.title + ' (' + c.key + ')', c.title, c.key, 'company 
                 + ' [' + reduce(s = '', r IN roles | s + CASE WHEN s = '' THEN '' ELSE ', ' END + r) + ']') AS companies,
      count(CASE WHEN 'manager' IN roles THEN 1 END) AS asManager, count(CASE WHEN 'founder' IN roles THEN 1 END) AS asFounder
 WHERE size(companies) >= CASE WHEN $person IS NULL THEN 2 ELSE 1 END AND ($person IS NOT NULL OR size(companies) <= $maxShared)
-RETURN p.value + coalesce(' (' + p.inn + ')', '') AS person, size(companies) AS sharedBy, asManager, asFounder, companies
+RETURN coalesce(p.value, p.title, p.key) + coalesce(' (' + coalesce(p.inn, CASE WHEN p:Company THEN p.key END) + ')', '') AS person, size(companies) AS sharedBy, asManager, asFounder, companies
 ORDER BY sharedBy DESC, person
 LIMIT $limit

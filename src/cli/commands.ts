@@ -4,6 +4,7 @@ import { crawlCommand } from './crawl-command.js';
 import { demoCommand } from './demo.js';
 import { exportCommand } from './export-command.js';
 import { loadCommand } from './load-command.js';
+import { networksCommand } from './networks-command.js';
 import { queryCommand } from './query-command.js';
 import { sandboxCommand } from '../sandbox/command.js';
 
@@ -15,4 +16,5 @@ export function registerCommands(program: Command): void {
   program.addCommand(exportCommand());
   program.addCommand(loadCommand());
   program.addCommand(changesCommand());
+  program.addCommand(networksCommand());
 }

@@ -55,3 +55,4 @@ export {
   type RecordChangeKind,
   type StubTitleChange,
 } from './expected-changes.js';
+export { plantNetworks, type PlantOptions, type PlantedNetwork, type PlantedTruth } from './planted-networks.js';

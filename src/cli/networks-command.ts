@@ -1,0 +1,97 @@
+import { Command, Option } from 'commander';
+import { z } from 'zod';
+import { parseSeed } from '../crawl/seeds.js';
+import { LandingGraphError } from '../errors.js';
+import {
+  computeNetworks,
+  DEFAULT_MAX_SHARED,
+  DEFAULT_MIN_SIZE,
+  DEFAULT_SPLIT_ABOVE,
+  hubsLine,
+  type NetworkScope,
+  networksCsv,
+  networksJson,
+  networksTable,
+} from '../network/index.js';
+import { readConfig } from './config.js';
+import { openGraph } from './neo4j.js';
+
+const wholeNumber = (name: string, min: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int({ error: `${name} must be a whole number` })
+    .min(min, { error: `${name} must be at least ${min}` });
+
+const optionsSchema = z.object({
+  depth: wholeNumber('--depth', 0).optional(),
+  crawl: z.string().min(1, { error: '--crawl needs a crawl id' }).optional(),
+  maxShared: wholeNumber('--max-shared', 1),
+  minSize: wholeNumber('--min-size', 2),
+  splitAbove: wholeNumber('--split-above', 2),
+  json: z.boolean().default(false),
+  csv: z.boolean().default(false),
+  write: z.boolean().default(true),
+  neo4jUri: z.string().optional(),
+  neo4jDatabase: z.string().optional(),
+});
+
+function usage(message: string): LandingGraphError {
+  return new LandingGraphError('CONFIG_INVALID', message);
+}
+
+/** `landing-graph networks [<seed...> --depth N | --crawl ID] [--max-shared N] [--min-size K] [--json|--csv]`: parse, call, print. */
+export function networksCommand(): Command {
+  return new Command('networks')
+    .description(
+      'Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked',
+    )
+    .argument('[seed...]', 'look within --depth hops of these records (default: the whole graph)')
+    .option(
+      '-d, --depth <n>',
+      'hops from the seeds: a current relationship between records or a shared identifier is one hop, never through hubs (default 2)',
+    )
+    .option('--crawl <id>', 'the records this crawl fetched')
+    .option('--max-shared <n>', 'an identifier shared by more records ties nothing (a hub)', String(DEFAULT_MAX_SHARED))
+    .option('--min-size <k>', 'drop smaller networks', String(DEFAULT_MIN_SIZE))
+    .option('--split-above <n>', 'split larger groups into communities (Louvain) when the modularity says so', String(DEFAULT_SPLIT_ABOVE))
+    .option('--json', 'the networks as JSON')
+    .option('--csv', 'one line per member as CSV (RFC 4180)')
+    .option('--no-write', 'print only, do not write :Network nodes')
+    .addOption(new Option('--neo4j-uri <uri>', 'default: NEO4J_URI, else the local Neo4j'))
+    .addOption(new Option('--neo4j-database <name>', 'default: NEO4J_DATABASE'))
+    .action(async (seedArgs: string[], flags: Record<string, unknown>) => {
+      const parsed = optionsSchema.safeParse(flags);
+      if (!parsed.success) throw usage(parsed.error.issues[0]?.message ?? 'invalid options');
+      const o = parsed.data;
+      if (o.json && o.csv) throw usage('give --json or --csv, not both');
+      if (o.crawl !== undefined && seedArgs.length > 0) throw usage('give seeds or --crawl, not both');
+      if (o.depth !== undefined && seedArgs.length === 0) throw usage('--depth needs seeds');
+      let scope: NetworkScope = { type: 'all' };
+      if (seedArgs.length > 0) scope = { type: 'seeds', seeds: seedArgs.map(parseSeed), depth: o.depth ?? 2, maxShared: o.maxShared };
+      else if (o.crawl !== undefined) scope = { type: 'crawl', crawlId: o.crawl };
+      const config = readConfig(process.env, { neo4jUri: o.neo4jUri, neo4jDatabase: o.neo4jDatabase });
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      // Writing needs the schema (the Network id constraint); --no-write works with a reader-only account.
+      const graph = await openGraph(config.neo4j, log, { applySchema: o.write });
+      try {
+        const result = await computeNetworks(graph.driver, scope, {
+          database: graph.database,
+          maxShared: o.maxShared,
+          minSize: o.minSize,
+          splitAbove: o.splitAbove,
+          write: o.write,
+        });
+        process.stdout.write(o.json ? networksJson(result) : o.csv ? networksCsv(result) : networksTable(result));
+        log(hubsLine(result.hubs, o.maxShared));
+        const t = result.timings;
+        const written = result.written
+          ? `; wrote ${result.written.written}, removed ${result.written.removed} stale`
+          : '; nothing written (--no-write)';
+        log(
+          `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.rows} evidence rows (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, write ${t.writeMs} ms)`,
+        );
+      } finally {
+        await graph.driver.close();
+      }
+    });
+}

@@ -1,0 +1,61 @@
+import type { Hub, Network, NetworkMember, NetworkResult } from './model.js';
+
+/** `--json`: exactly { networks: [{ id, size, score, members: [{kind, id, key}], evidence: [{kind, key, members}] }] }. */
+export function networksJson(result: NetworkResult): string {
+  const networks = result.networks.map((n) => ({
+    id: n.id,
+    size: n.size,
+    score: n.score,
+    members: n.members.map((m) => ({ kind: m.kind, id: m.id, key: m.key })),
+    evidence: n.evidence.map((e) => ({ kind: e.kind, key: e.key, members: e.members })),
+  }));
+  return `${JSON.stringify({ networks }, null, 2)}\n`;
+}
+
+/** `--csv`: one line per member (network, rank, size, score, member kind/id/key, the network's strongest evidence). */
+export function networksCsv(result: NetworkResult): string {
+  const lines = ['network,rank,size,score,kind,id,key,evidence'];
+  result.networks.forEach((n, i) => {
+    const evidence = strongest(n, 3);
+    for (const m of n.members)
+      lines.push([n.id, i + 1, n.size, n.score, m.kind, m.id ?? '', m.key ?? '', evidence].map(csvField).join(','));
+  });
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The terminal table: rank, id, size, score, members (the first few) and the strongest evidence. */
+export function networksTable(result: NetworkResult, options: { maxMembers?: number } = {}): string {
+  const maxMembers = options.maxMembers ?? 8;
+  if (result.networks.length === 0) return 'no networks\n';
+  const out: string[] = [];
+  result.networks.forEach((n, i) => {
+    out.push(`#${i + 1}  ${n.id}  size ${n.size}  score ${n.score}`);
+    const shown = n.members.slice(0, maxMembers).map(memberText);
+    const more = n.members.length > maxMembers ? ` … and ${n.members.length - maxMembers} more` : '';
+    out.push(`    members:  ${shown.join(', ')}${more}`);
+    out.push(`    evidence: ${strongest(n, 4)}`);
+  });
+  return `${out.join('\n')}\n`;
+}
+
+/** One line about the hubs that were ignored (for stderr), naming the most shared. */
+export function hubsLine(hubs: readonly Hub[], maxShared: number, most = 10): string {
+  if (hubs.length === 0) return `no hubs (no identifier shared by more than ${maxShared} records)`;
+  const named = hubs.slice(0, most).map((h) => `${h.kind} ${h.key} (${h.shared})`);
+  const more = hubs.length > most ? `, … and ${hubs.length - most} more` : '';
+  return `ignored ${hubs.length} ${hubs.length === 1 ? 'hub' : 'hubs'} shared by more than ${maxShared} records: ${named.join(', ')}${more}`;
+}
+
+function memberText(m: NetworkMember): string {
+  return m.key !== null ? `${m.kind}:${m.key}` : `${m.kind}#${m.id}`;
+}
+
+function strongest(n: Network, count: number): string {
+  const shown = n.evidence.slice(0, count).map((e) => `${e.kind} ${e.key} (${e.members})`);
+  return shown.join('; ') + (n.evidence.length > count ? `; … ${n.evidence.length - count} more` : '');
+}
+
+function csvField(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}

@@ -1,0 +1,52 @@
+/** Company networks: read the evidence (store.ts), group it (networks.ts, pure), write the groups back (store.ts). */
+import type { Driver } from 'neo4j-driver';
+import { DEFAULT_NETWORK_OPTIONS, type NetworkOptions, type NetworkResult } from './model.js';
+import { findNetworks } from './networks.js';
+import { type NetworkScope, readEvidence, scopeName, type WriteResult, writeNetworks } from './store.js';
+
+export * from './model.js';
+export { findNetworks, memberKey, networkId } from './networks.js';
+export { readEvidence, scopeName, writeNetworks, type NetworkScope, type WriteResult } from './store.js';
+export { hubsLine, networksCsv, networksJson, networksTable } from './format.js';
+
+export interface ComputeOptions extends Partial<NetworkOptions> {
+  database?: string | undefined;
+  /** Default: true. */
+  write?: boolean;
+  now?: Date;
+}
+
+export interface ComputeResult extends NetworkResult {
+  scope: string;
+  rows: number;
+  written: WriteResult | null;
+  timings: { readMs: number; computeMs: number; writeMs: number };
+}
+
+/** read -> pure core -> write: the networks of a scope, written back as :Network nodes unless `write` is false. */
+export async function computeNetworks(driver: Driver, scope: NetworkScope, options: ComputeOptions = {}): Promise<ComputeResult> {
+  const t0 = performance.now();
+  const rows = await readEvidence(driver, scope, { database: options.database });
+  const t1 = performance.now();
+  const result = findNetworks(rows, {
+    maxShared: options.maxShared ?? DEFAULT_NETWORK_OPTIONS.maxShared,
+    minSize: options.minSize ?? DEFAULT_NETWORK_OPTIONS.minSize,
+    splitAbove: options.splitAbove ?? DEFAULT_NETWORK_OPTIONS.splitAbove,
+    minModularity: options.minModularity ?? DEFAULT_NETWORK_OPTIONS.minModularity,
+    resolution: options.resolution ?? DEFAULT_NETWORK_OPTIONS.resolution,
+  });
+  const t2 = performance.now();
+  const name = scopeName(scope);
+  const written =
+    options.write === false
+      ? null
+      : await writeNetworks(driver, name, result.networks, options.now ?? new Date(), { database: options.database });
+  const t3 = performance.now();
+  return {
+    ...result,
+    scope: name,
+    rows: rows.length,
+    written,
+    timings: { readMs: Math.round(t1 - t0), computeMs: Math.round(t2 - t1), writeMs: Math.round(t3 - t2) },
+  };
+}

@@ -1,0 +1,128 @@
+import type { LandingKind } from '../api/kinds.js';
+
+/**
+ * Networks: groups of records (companies, domains, e-mails, phones) tied by identifiers of common control.
+ * The read step (cypher/network/evidence.cypher) returns one EvidenceRow per link of a member to an
+ * identifier; the pure core (networks.ts) groups the members; the writer stores the groups as :Network nodes.
+ */
+
+/** A record that may belong to a network. `id` (page number) is null for a key-only stub, `key` for a record without one. */
+export interface NetworkMember {
+  kind: LandingKind;
+  id: number | null;
+  key: string | null;
+}
+
+/**
+ * The identifiers that tie records, with the relationships that give them (the names are what `evidence[].kind`
+ * shows). `company`, `domain`, `phone` and `email` identifiers are records themselves: a record is tied to itself
+ * (the `self` weight), so a company, the domains naming it and the companies it founded meet at one identifier.
+ */
+export const EVIDENCE_KINDS = ['officer', 'company', 'address', 'phone', 'email', 'domain', 'ip', 'nameServer', 'mailServer'] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
+/**
+ * Weight of one link of a record to an identifier, by the relationship that gives it. Identifiers of control
+ * (officers, founders, registrant and requisites, contacts, the address) weigh most; infrastructure that
+ * strangers share with a hosting customer (IP, name servers, mail servers) weighs little. Never evidence:
+ * SIMILAR and COMPETITOR (the service's guesses about the market, not about control), registrars, technologies
+ * and activities (shared by whole industries), social profiles (a link on a page, anyone can post it).
+ */
+export const EVIDENCE_WEIGHTS = {
+  /** A record is the identifier (company, domain, phone, e-mail). */
+  self: 1,
+  /** HAS_OFFICER -> Person: a manager or founder. */
+  officer: 1,
+  /** HAS_OFFICER -> Company: a founding legal entity. */
+  founderCompany: 1,
+  /** NAMES_COMPANY: WhoIs registrant or site requisites name the company. */
+  namesCompany: 1,
+  /** RELATED between a Domain and a Company: the service lists the site with its company. */
+  relatedCompany: 0.8,
+  /** LISTS_CONTACT -> Phone / Email. */
+  contact: 0.9,
+  /** AT_DOMAIN: an e-mail address at a domain (webmail domains are hubs). */
+  atDomain: 0.7,
+  /** REGISTERED_AT -> Address (business centres house unrelated firms). */
+  address: 0.7,
+  /** RESOLVES_TO -> IP, USES_MAIL_SERVER, USES_NAME_SERVER: weak evidence. */
+  ip: 0.3,
+  mailServer: 0.3,
+  nameServer: 0.2,
+} as const;
+
+export type EvidenceWeights = Record<keyof typeof EVIDENCE_WEIGHTS, number>;
+
+export interface EvidenceRow {
+  member: NetworkMember;
+  evidenceKind: EvidenceKind;
+  evidenceKey: string;
+  weight: number;
+  /** Records of the whole graph tied to the identifier (the record itself included), when known. */
+  shared?: number | null;
+}
+
+export interface NetworkOptions {
+  /** An identifier shared by more records than this ties nothing (a hub). */
+  maxShared: number;
+  /** Smaller groups are dropped. At least 2. */
+  minSize: number;
+  /** Components with more members than this are split by Louvain (if the split is worth it, see minModularity). */
+  splitAbove: number;
+  /** The modularity a Louvain partition needs to be kept. */
+  minModularity: number;
+  /** Louvain's resolution (below 1: fewer, larger communities). */
+  resolution: number;
+}
+
+/** Chosen on the sandbox graph's degree distribution (README, "Company networks"). */
+export const DEFAULT_MAX_SHARED = 20;
+export const DEFAULT_MIN_SIZE = 2;
+export const DEFAULT_SPLIT_ABOVE = 20;
+export const DEFAULT_MIN_MODULARITY = 0.3;
+/**
+ * Louvain at 1 or 0.5 cut planted networks of the sandbox (17 records and their stubs) along their two officers;
+ * 0.3 keeps every one whole and still cuts the weak bridge between two of them.
+ */
+export const DEFAULT_RESOLUTION = 0.3;
+
+export const DEFAULT_NETWORK_OPTIONS: NetworkOptions = {
+  maxShared: DEFAULT_MAX_SHARED,
+  minSize: DEFAULT_MIN_SIZE,
+  splitAbove: DEFAULT_SPLIT_ABOVE,
+  minModularity: DEFAULT_MIN_MODULARITY,
+  resolution: DEFAULT_RESOLUTION,
+};
+
+export interface NetworkEvidence {
+  kind: EvidenceKind;
+  key: string;
+  /** Members of this network tied to the identifier. */
+  members: number;
+}
+
+export interface Network {
+  /** `net-` and 12 hex digits of the SHA-256 of the sorted member keys: the same members, the same id. */
+  id: string;
+  size: number;
+  score: number;
+  members: NetworkMember[];
+  /** Identifiers tying two or more members, strongest first. */
+  evidence: NetworkEvidence[];
+}
+
+export interface Hub {
+  kind: EvidenceKind;
+  key: string;
+  /** Records tied to it (in the graph, or in the scope when larger). */
+  shared: number;
+}
+
+export interface NetworkResult {
+  /** Highest score first. */
+  networks: Network[];
+  /** Identifiers ignored for being shared by more than maxShared records, most shared first. */
+  hubs: Hub[];
+  /** Components split by Louvain (how many, for the report). */
+  split: number;
+}

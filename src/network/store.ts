@@ -1,0 +1,142 @@
+import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import { isLandingKind } from '../api/kinds.js';
+import { type LandingRef, refToString } from '../api/refs.js';
+import { LandingGraphError, quoteValue } from '../errors.js';
+import { inWriteTransaction, runNamed } from '../store/executor.js';
+import { toStoreError } from '../store/neo4j-errors.js';
+import { DEFAULT_MAX_SHARED, EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind, type EvidenceRow, type Network } from './model.js';
+
+/** What `networks` looks at: every record, the records within `depth` hops of seeds, or the records a crawl fetched. */
+export type NetworkScope =
+  | { type: 'all' }
+  /** Records within `depth` hops of the seeds (a shared identifier is one hop), not walking through hubs. */
+  | { type: 'seeds'; seeds: readonly LandingRef[]; depth: number; maxShared?: number }
+  | { type: 'crawl'; crawlId: string };
+
+/** The scope's name on :Network nodes (`scopes`): `all`, `crawl:<id>`, `seeds:<sorted seeds>@<depth>`. */
+export function scopeName(scope: NetworkScope): string {
+  if (scope.type === 'all') return 'all';
+  if (scope.type === 'crawl') return `crawl:${scope.crawlId}`;
+  return `seeds:${[...new Set(scope.seeds.map(refToString))].sort().join(',')}@${scope.depth}`;
+}
+
+export interface ReadOptions {
+  database?: string | undefined;
+}
+
+/** Read the evidence rows of the scope in one read transaction (cypher/network/evidence.cypher). */
+export async function readEvidence(driver: Driver, scope: NetworkScope, options: ReadOptions = {}): Promise<EvidenceRow[]> {
+  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
+  try {
+    return await session.executeRead(async (tx) => {
+      let elementIds: string[] = [];
+      if (scope.type === 'seeds') elementIds = await walk(tx, scope.seeds, scope.depth, scope.maxShared ?? DEFAULT_MAX_SHARED);
+      if (scope.type === 'crawl') {
+        const [found] = await runNamed(tx, 'network/crawl-exists', { crawlId: scope.crawlId });
+        if (!found)
+          throw new LandingGraphError('CONFIG_INVALID', `no crawl ${quoteValue(scope.crawlId)} in the graph (the crawls query lists them)`);
+      }
+      const rows = await runNamed(tx, 'network/evidence', {
+        scope: scope.type === 'seeds' ? 'nodes' : scope.type,
+        elementIds,
+        crawlId: scope.type === 'crawl' ? scope.crawlId : null,
+        weights: { ...EVIDENCE_WEIGHTS },
+      });
+      return rows.flatMap(toEvidenceRow);
+    });
+  } catch (error) {
+    throw toStoreError(error, 'reading the evidence of networks');
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * The Landing and Pivot nodes within `depth` hops of the seeds, a hop being a current relationship between records
+ * or a shared identifier (record -> pivot -> record). Unknown seeds: SEED_INVALID naming them.
+ */
+async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth: number, maxShared: number): Promise<string[]> {
+  const params = seeds.map((s) => ({ ref: refToString(s), kind: s.kind, id: s.id ?? null, key: s.key ?? null }));
+  const rows = await runNamed(tx, 'network/resolve-seeds', { seeds: params });
+  const missing = rows.filter((r) => r.element === null || r.element === undefined).map((r) => String(r.ref));
+  if (missing.length > 0) {
+    throw new LandingGraphError(
+      'SEED_INVALID',
+      `not in the graph: ${missing.map((m) => quoteValue(m)).join(', ')} (crawl ${missing.length === 1 ? 'it' : 'them'} first, or check the kind and key)`,
+      { details: { missing } },
+    );
+  }
+  const seen = new Set(rows.map((r) => String(r.element)));
+  let frontier = [...seen];
+  const step = async (from: string[]) => {
+    const next = await runNamed(tx, 'network/neighbours', { frontier: from, seen: [...seen], maxShared });
+    for (const r of next) seen.add(String(r.element));
+    return next;
+  };
+  for (let hop = 1; hop <= depth && frontier.length > 0; hop++) {
+    // A hop is from record to record: the identifiers reached are stepped through at once.
+    const next = await step(frontier);
+    const records = next.filter((r) => r.pivot !== true).map((r) => String(r.element));
+    const pivots = next.filter((r) => r.pivot === true).map((r) => String(r.element));
+    if (pivots.length > 0) records.push(...(await step(pivots)).filter((r) => r.pivot !== true).map((r) => String(r.element)));
+    frontier = records;
+  }
+  return [...seen];
+}
+
+function toEvidenceRow(row: Record<string, unknown>): EvidenceRow[] {
+  const member = row.member as Record<string, unknown>;
+  const kind = String(member.kind);
+  const evidenceKind = String(row.evidenceKind);
+  if (!isLandingKind(kind) || !(EVIDENCE_KINDS as readonly string[]).includes(evidenceKind)) return [];
+  const id = member.id === null || member.id === undefined ? null : toNumber(member.id);
+  const key = member.key === null || member.key === undefined ? null : String(member.key);
+  return [
+    {
+      member: { kind, id, key },
+      evidenceKind: evidenceKind as EvidenceKind,
+      evidenceKey: String(row.evidenceKey),
+      weight: toNumber(row.weight),
+      shared: row.shared === null || row.shared === undefined ? null : toNumber(row.shared),
+    },
+  ];
+}
+
+function toNumber(value: unknown): number {
+  return neo4j.isInt(value) ? (value as { toNumber(): number }).toNumber() : Number(value);
+}
+
+export interface WriteResult {
+  written: number;
+  removed: number;
+}
+
+/**
+ * Write the scope's networks and remove those of the scope that no longer exist, in one write transaction
+ * (cypher/network/write-networks.cypher, remove-stale.cypher); the Network id constraint comes from cypher/schema.cypher.
+ */
+export async function writeNetworks(
+  driver: Driver,
+  scope: string,
+  networks: readonly Network[],
+  computedAt: Date,
+  options: ReadOptions = {},
+): Promise<WriteResult> {
+  const run = { database: options.database };
+  return inWriteTransaction(
+    driver,
+    async (tx) => {
+      let written = 0;
+      const at = computedAt.toISOString();
+      for (let i = 0; i < networks.length; i += 500) {
+        const batch = networks.slice(i, i + 500).map((n) => ({ id: n.id, size: n.size, score: n.score, members: n.members }));
+        const [row] = await runNamed(tx, 'network/write-networks', { networks: batch, scope, computedAt: at });
+        written += toNumber(row?.written ?? 0);
+      }
+      const [row] = await runNamed(tx, 'network/remove-stale', { scope, ids: networks.map((n) => n.id) });
+      return { written, removed: toNumber(row?.removed ?? 0) };
+    },
+    { ...run, timeoutMs: 600_000 },
+    'writing networks',
+  );
+}

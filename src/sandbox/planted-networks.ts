@@ -1,0 +1,161 @@
+import type { LandingKind } from '../api/kinds.js';
+import { GraphAssembler } from './graph-store.js';
+import type { SandboxGraph, SkeletonNode } from './graph-types.js';
+import { legalInn, mobilePhone, ogrn } from './identifiers.js';
+import { companyName } from './naming.js';
+import { rngFor } from './prng.js';
+import { ACTIVITIES } from './records/vocab-records.js';
+import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from './shared-values.js';
+
+/**
+ * A small world with planted company networks, for testing `landing-graph networks`: groups of companies that
+ * share officers, a registration address and contact phones and e-mails, with their domains, plus noise that
+ * must not merge them:
+ * - a nominee director: manager of `nomineeCompanies` filler companies and a founder of one company per network;
+ * - a mass-registration address of `massAddressCompanies` fillers and one company per network;
+ * - a webmail contact (an e-mail record) listed by a quarter of the fillers and one company per network;
+ * - a hosting IP of every network domain and 40 filler domains;
+ * - one weak tie between networks 0 and 1: a domain of each uses the same mail server (one component, that
+ *   Louvain must split).
+ * Everything else is unique to its record. Built with GraphAssembler like generate-graph.ts; served by
+ * startSandbox({ graph }).
+ */
+export interface PlantOptions {
+  /** Planted networks. Default 6. */
+  networks?: number;
+  /** Companies per network (at least 5). Default 5. */
+  companies?: number;
+  /** Filler companies (the noise's other holders). Default 200. */
+  fillers?: number;
+  /** Fillers managed by the nominee director. Default 150. */
+  nomineeCompanies?: number;
+  seed?: number;
+}
+
+export interface PlantedNetwork {
+  /** Every record of the network (companies, domains, phones, e-mails). */
+  members: { kind: LandingKind; id: number; key: string }[];
+}
+
+export interface PlantedTruth {
+  networks: PlantedNetwork[];
+  /** The filler companies (each tied to nothing but the noise). */
+  fillers: number[];
+  /** The noise identifiers as `networks` names them (evidence kind and key). */
+  noise: {
+    nominee: { kind: 'officer'; key: string };
+    /** The address as served (the pivot key is its folded form). */
+    massAddress: { kind: 'address'; text: string };
+    webmail: { kind: 'email'; key: string };
+    hostingIp: { kind: 'ip'; key: string };
+  };
+  /** Every company: seeds of a depth-1 crawl that fetches the whole world. */
+  seeds: { kind: 'company'; id: number }[];
+}
+
+const NOMINEE = 0;
+const MASS_ADDRESS = 0;
+const HOSTING_IP = 0;
+const WEBMAIL = 'zakaz.office@mail.ru';
+
+export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph; truth: PlantedTruth } {
+  const seed = options.seed ?? 7;
+  const networkCount = options.networks ?? 6;
+  const perNetwork = Math.max(5, options.companies ?? 5);
+  const fillerCount = options.fillers ?? 200;
+  const nomineeCount = Math.min(fillerCount, options.nomineeCompanies ?? 150);
+  const asm = new GraphAssembler();
+  let nextId = 1;
+  let serial = 0;
+  const add = (node: Omit<SkeletonNode, 'id'>): number => {
+    const id = nextId++;
+    asm.addNode({ ...node, id } as SkeletonNode);
+    return id;
+  };
+  const company = (address: number, manager: number, founders: number[]): number => {
+    const id = nextId;
+    const region = cityOfAddress(seed, address)[1];
+    const s = serial++;
+    return add({
+      kind: 'company',
+      title: companyName(rngFor(seed, id, 'name')).shortName,
+      key: legalInn(region, s, seed),
+      ogrn: ogrn(registrationYear(seed, id), region, s, seed),
+      category: id % ACTIVITIES.length,
+      address,
+      manager,
+      founders,
+    });
+  };
+  const domain = (key: string, owner: number, mx: number | undefined): number =>
+    add({ kind: 'domain', title: key, key, owner, category: 0, ip: HOSTING_IP, ...(mx === undefined ? {} : { mx }) });
+  const phone = (owner: number): number => {
+    const key = mobilePhone(serial++, seed);
+    return add({ kind: 'phone', title: key, key, owner });
+  };
+  const email = (key: string, owner: number | undefined): number =>
+    add({ kind: 'email', title: key, key, ...(owner === undefined ? {} : { owner }) });
+
+  const webmail = email(WEBMAIL, undefined);
+  const networks: PlantedNetwork[] = [];
+  const companies: number[] = [];
+  for (let k = 0; k < networkCount; k++) {
+    const officer = 1000 + 2 * k;
+    const second = 1001 + 2 * k;
+    const address = 1000 + k;
+    // c0: the network's officer, the nominee as co-founder; c1: at the mass address; c2 lists the webmail.
+    const c: number[] = [];
+    c.push(company(address, officer, [officer, NOMINEE]));
+    c.push(company(MASS_ADDRESS, officer, [officer]));
+    c.push(company(address, officer, [officer]));
+    for (let i = 3; i < perNetwork; i++) c.push(company(address, second, i === 3 ? [officer] : [second]));
+    const mx = 100 + k;
+    const d = Array.from({ length: perNetwork + 1 }, (_, i) =>
+      domain(`net${k}-site${i}.ru`, c[i % perNetwork] as number, i === perNetwork && k < 2 ? 999 : mx),
+    );
+    const p = [phone(c[0] as number), phone(c[3] as number), phone(c[1] as number)];
+    const e = [email(`office@net${k}-site0.ru`, c[0]), email(`sales@net${k}-site1.ru`, c[3]), email(`info@net${k}-site2.ru`, c[2])];
+    for (const [i, dom] of d.entries()) asm.relate(c[i % perNetwork] as number, dom);
+    for (const who of [c[0], c[1], c[2], d[0], d[1]]) asm.relate(who as number, p[0] as number);
+    for (const who of [c[3], c[4], d[3]]) asm.relate(who as number, p[1] as number);
+    for (const who of [c[1], d[perNetwork]]) asm.relate(who as number, p[2] as number);
+    for (const who of [c[0], c[1]]) asm.relate(who as number, e[0] as number);
+    for (const who of [c[3], c[4]]) asm.relate(who as number, e[1] as number);
+    asm.relate(c[2] as number, e[2] as number);
+    asm.relate(e[0] as number, d[0] as number);
+    asm.relate(e[1] as number, d[1] as number);
+    asm.relate(e[2] as number, d[2] as number);
+    asm.relate(c[2] as number, webmail);
+    companies.push(...c);
+    const ids = [...c, ...d, ...p, ...e];
+    networks.push({ members: ids.map((id) => refOf(asm.node(id) as SkeletonNode)) });
+  }
+  const fillers: number[] = [];
+  for (let i = 0; i < fillerCount; i++) {
+    const f = company(MASS_ADDRESS, i < nomineeCount ? NOMINEE : 20_000 + i, [i < nomineeCount ? NOMINEE : 20_000 + i]);
+    fillers.push(f);
+    if (i % 4 === 0) asm.relate(f, webmail);
+    if (i < 40) asm.relate(f, domain(`filler${i}.ru`, f, undefined));
+  }
+  companies.push(...fillers);
+  const graph = asm.finish({ seed });
+  const nominee = personOf(seed, NOMINEE);
+  return {
+    graph,
+    truth: {
+      networks,
+      fillers,
+      noise: {
+        nominee: { kind: 'officer', key: `inn:${nominee.inn}` },
+        massAddress: { kind: 'address', text: addressOf(seed, MASS_ADDRESS).text },
+        webmail: { kind: 'email', key: WEBMAIL },
+        hostingIp: { kind: 'ip', key: ipOf(seed, HOSTING_IP, 0) },
+      },
+      seeds: companies.map((id) => ({ kind: 'company' as const, id })),
+    },
+  };
+}
+
+function refOf(node: SkeletonNode): { kind: LandingKind; id: number; key: string } {
+  return { kind: node.kind as LandingKind, id: node.id, key: node.key as string };
+}

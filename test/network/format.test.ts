@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { hubsLine, type NetworkResult, networksCsv, networksJson, networksTable } from '../../src/network/index.js';
+
+const result: NetworkResult = {
+  networks: [
+    {
+      id: 'net-000000000001',
+      size: 2,
+      score: 0.5,
+      members: [
+        { kind: 'company', id: 7, key: '7707083893' },
+        { kind: 'domain', id: null, key: 'example.com' },
+      ],
+      evidence: [{ kind: 'company', key: '7707083893', members: 2 }],
+    },
+  ],
+  hubs: [{ kind: 'officer', key: 'inn:1, "nominee"', shared: 150 }],
+  split: 0,
+};
+
+describe('networks output', () => {
+  it('prints exactly the documented JSON shape (no hubs in it)', () => {
+    expect(JSON.parse(networksJson(result))).toEqual({
+      networks: [
+        {
+          id: 'net-000000000001',
+          size: 2,
+          score: 0.5,
+          members: [
+            { kind: 'company', id: 7, key: '7707083893' },
+            { kind: 'domain', id: null, key: 'example.com' },
+          ],
+          evidence: [{ kind: 'company', key: '7707083893', members: 2 }],
+        },
+      ],
+    });
+  });
+
+  it('prints a ranked table with members and evidence, one CSV line per member, and the hubs on one line', () => {
+    expect(networksTable(result)).toBe(
+      '#1  net-000000000001  size 2  score 0.5\n    members:  company:7707083893, domain:example.com\n    evidence: company 7707083893 (2)\n',
+    );
+    expect(networksCsv(result).split('\r\n')[1]).toBe('net-000000000001,1,2,0.5,company,7,7707083893,company 7707083893 (2)');
+    expect(hubsLine(result.hubs, 20)).toBe('ignored 1 hub shared by more than 20 records: officer inn:1, "nominee" (150)');
+    expect(networksTable({ networks: [], hubs: [], split: 0 })).toBe('no networks\n');
+  });
+});

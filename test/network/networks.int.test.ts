@@ -1,0 +1,136 @@
+import type { Driver } from 'neo4j-driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LandingClient } from '../../src/api/client.js';
+import { runCrawl } from '../../src/crawl/crawler.js';
+import { parseCrawlOptions } from '../../src/crawl/options.js';
+import { computeNetworks, memberKey, type NetworkMember, type NetworkScope, networksJson } from '../../src/network/index.js';
+import { plantNetworks, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { CrawlStore } from '../../src/store/crawl-store.js';
+import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+
+describe('networks: planted networks crawled from the sandbox over HTTP into a real Neo4j', () => {
+  const { graph, truth } = plantNetworks();
+  let sandbox: Sandbox;
+  let driver: Driver;
+  let client: LandingClient;
+  let scope: NetworkScope;
+  const database = testConnection().database;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ graph });
+    driver = await openTestDriver();
+    await resetGraph(driver);
+    client = new LandingClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      requestsPerSecond: Infinity,
+      maxConcurrent: 8,
+      retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 6 },
+    });
+    const result = await runCrawl(
+      { seeds: truth.seeds, options: parseCrawlOptions({ maxDepth: 1, commitIntervalMs: 50 }), baseUrl: sandbox.url },
+      { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, database), maxInFlight: 16 },
+    );
+    expect(result.status).toBe('finished');
+    scope = { type: 'crawl', crawlId: result.crawlId };
+  });
+  afterAll(async () => {
+    await client?.close();
+    await driver?.close();
+    await sandbox?.close();
+  });
+
+  function expectPlantedFound(result: { networks: { id: string; members: NetworkMember[] }[] }): void {
+    const plantedOf = new Map<string, number>();
+    truth.networks.forEach((n, i) => {
+      for (const m of n.members) plantedOf.set(memberKey(m), i);
+    });
+    for (const [i, planted] of truth.networks.entries()) {
+      const keys = new Set(planted.members.map(memberKey));
+      const best = Math.max(...result.networks.map((n) => n.members.filter((m) => keys.has(memberKey(m))).length));
+      expect(best / keys.size, `planted network ${i}`).toBeGreaterThanOrEqual(0.9);
+    }
+    for (const network of result.networks) {
+      const planted = new Set(network.members.map((m) => plantedOf.get(memberKey(m))).filter((p) => p !== undefined));
+      expect(planted.size, `network ${network.id}`).toBeLessThanOrEqual(1);
+    }
+  }
+
+  it('finds every planted network whole and apart, and reports the noise as hubs', async () => {
+    const result = await computeNetworks(driver, scope, { database, now: new Date('2026-01-01T00:00:00Z') });
+    expectPlantedFound(result);
+    expect(result.split).toBeGreaterThanOrEqual(1); // networks 0 and 1 share a mail server
+    const hubKeys = result.hubs.map((h) => `${h.kind}:${h.key}`);
+    expect(hubKeys).toContain(`${truth.noise.nominee.kind}:${truth.noise.nominee.key}`);
+    expect(hubKeys).toContain(`${truth.noise.webmail.kind}:${truth.noise.webmail.key}`);
+    expect(hubKeys).toContain(`${truth.noise.hostingIp.kind}:${truth.noise.hostingIp.key}`);
+    // 206 companies are registered there; a few serve no companyInfo block (the sandbox leaves ~7 % of blocks out).
+    expect(result.hubs.some((h) => h.kind === 'address' && h.shared >= 180)).toBe(true);
+
+    const json = JSON.parse(networksJson(result)) as { networks: Record<string, unknown>[] };
+    expect(Object.keys(json)).toEqual(['networks']);
+    expect(Object.keys(json.networks[0] ?? {})).toEqual(['id', 'size', 'score', 'members', 'evidence']);
+    const scores = json.networks.map((n) => n.score as number);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('finds them too in the whole graph, where the stubs the records list are members as well', async () => {
+    const result = await computeNetworks(driver, { type: 'all' }, { database, write: false });
+    expectPlantedFound(result);
+  });
+
+  it('finds a planted network from one of its companies within two hops, without walking through the hubs', async () => {
+    const planted = truth.networks[2]?.members ?? [];
+    const seed = planted.find((m) => m.kind === 'company');
+    if (!seed) throw new Error('no company in planted network 2');
+    const result = await computeNetworks(
+      driver,
+      { type: 'seeds', seeds: [{ kind: 'company', key: seed.key }], depth: 2 },
+      { database, write: false },
+    );
+    const keys = new Set(planted.map(memberKey));
+    const found = result.networks.flatMap((n) => n.members.map(memberKey));
+    expect(found.filter((k) => keys.has(k)).length / keys.size).toBeGreaterThanOrEqual(0.9);
+    const others = new Set(truth.networks.filter((_, i) => i !== 2).flatMap((n) => n.members.map(memberKey)));
+    expect(found.filter((k) => others.has(k))).toEqual([]);
+  });
+
+  it('writes the networks back idempotently: a rerun changes nothing but computedAt, stale networks go', async () => {
+    const first = await computeNetworks(driver, scope, { database, now: new Date('2026-01-01T00:00:00Z') });
+    const before = await readNetworks();
+    const second = await computeNetworks(driver, scope, { database, now: new Date('2026-01-02T00:00:00Z') });
+    const after = await readNetworks();
+    expect(second.networks.map((n) => n.id)).toEqual(first.networks.map((n) => n.id));
+    expect(after.map(({ computedAt, ...rest }) => rest)).toEqual(before.map(({ computedAt, ...rest }) => rest));
+    expect(new Set(after.map((n) => n.computedAt))).toEqual(new Set(['2026-01-02T00:00:00Z']));
+    expect(after.map((n) => n.id).sort()).toEqual(first.networks.map((n) => n.id).sort());
+    for (const n of first.networks) expect(after.find((a) => a.id === n.id)?.members).toBe(n.size);
+
+    // Fewer networks in the same scope (a higher minimum size): the others are removed with their links.
+    const fewer = await computeNetworks(driver, scope, { database, minSize: 10 });
+    const left = await readNetworks();
+    expect(left.map((n) => n.id).sort()).toEqual(fewer.networks.map((n) => n.id).sort());
+    expect(fewer.written?.removed).toBe(first.networks.length - fewer.networks.length);
+  });
+
+  async function readNetworks(): Promise<
+    { id: string; size: number; score: number; scopes: string[]; computedAt: string; members: number }[]
+  > {
+    const session = driver.session(database ? { database } : {});
+    try {
+      const result = await session.run(
+        'MATCH (n:Network) RETURN n.id AS id, n.size AS size, n.score AS score, n.scopes AS scopes, toString(n.computedAt) AS computedAt, COUNT { (:Landing)-[:IN_NETWORK]->(n) } AS members ORDER BY id',
+      );
+      return result.records.map((r) => ({
+        id: r.get('id'),
+        size: Number(r.get('size')),
+        score: Number(r.get('score')),
+        scopes: r.get('scopes'),
+        computedAt: r.get('computedAt'),
+        members: Number(r.get('members')),
+      }));
+    } finally {
+      await session.close();
+    }
+  }
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { buildRecord, plantNetworks } from '../../src/sandbox/index.js';
+
+describe('plantNetworks', () => {
+  const { graph, truth } = plantNetworks();
+
+  it('plants six networks of 17 records and 200 fillers, all reachable from the company seeds at depth 1', () => {
+    expect(truth.networks.map((n) => n.members.length)).toEqual([17, 17, 17, 17, 17, 17]);
+    expect(truth.fillers).toHaveLength(200);
+    expect(truth.seeds).toHaveLength(230);
+    const keys = truth.networks.flatMap((n) => n.members.map((m) => `${m.kind}:${m.key}`));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const m of truth.networks.flatMap((n) => n.members)) expect(graph.lookup(m.kind, m.key)).toBe(m.id);
+  });
+
+  it('gives every network a company with the nominee co-founder, one at the mass address and one listing the webmail', () => {
+    for (const network of truth.networks) {
+      const bodies = network.members.filter((m) => m.kind === 'company').map((m) => JSON.stringify(buildRecord(graph, 'company', m.id)));
+      expect(bodies.some((b) => b.includes(truth.noise.webmail.key))).toBe(true);
+      expect(bodies.filter((b) => b.includes(truth.noise.massAddress.text)).length).toBeLessThanOrEqual(1);
+    }
+    // The nominee: managers of 150 fillers plus co-founder in each network (a block may be left out, ~7 %).
+    const inn = truth.noise.nominee.key.slice('inn:'.length);
+    const showing = truth.seeds.filter((s) => JSON.stringify(buildRecord(graph, 'company', s.id)).includes(inn)).length;
+    expect(showing).toBeGreaterThan(140);
+    expect(showing).toBeLessThanOrEqual(156);
+  });
+});
