@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { UndirectedGraph } from 'graphology';
 import louvainModule from 'graphology-communities-louvain';
 import { connectedComponents } from 'graphology-components';
+import { mulberry32 } from '../random.js';
 import type { EvidenceKind, EvidenceRow, Hub, Network, NetworkEvidence, NetworkMember, NetworkOptions, NetworkResult } from './model.js';
 
 /** The package is CommonJS (`module.exports = louvain`) typed as an ES default export: the default import is the function. */
@@ -182,15 +183,4 @@ function describe(group: readonly string[], ties: Iterable<Identifier>, members:
 /** Code-unit order (locale-independent, so ids and order are the same on every machine). */
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

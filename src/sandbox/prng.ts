@@ -1,3 +1,6 @@
+import { mulberry32 } from '../random.js';
+
+export { mulberry32 };
 /**
  * Seeded randomness for the sandbox. Nothing in the sandbox calls Math.random: the graph, every record
  * body and every fault decision come from these generators, so a seed always reproduces the same run.
@@ -24,18 +27,6 @@ export function hash32(...parts: (number | string)[]): number {
     h ^= h >>> 16;
   }
   return h >>> 0;
-}
-
-/** mulberry32: a tiny, fast PRNG with a 32-bit state; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Convenience wrapper around mulberry32. */
