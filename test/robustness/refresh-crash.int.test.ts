@@ -8,7 +8,8 @@ import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js'
 
 /**
  * kill -9 in the middle of a refresh of a changed world, then the same command: the graph, its current
- * state and its history (versions, retired links, gone records), equal those of an uninterrupted refresh.
+ * state, its history (versions, retired links, gone records) and the change report equal those of an
+ * uninterrupted refresh.
  */
 describe('a refresh killed half-way ends as an uninterrupted one', () => {
   let sandbox: Sandbox;
@@ -61,13 +62,14 @@ describe('a refresh killed half-way ends as an uninterrupted one', () => {
     };
   }
 
-  async function crawlChangeRefresh(kill: boolean): Promise<Awaited<ReturnType<typeof historyDump>>> {
+  async function crawlChangeRefresh(kill: boolean): Promise<Awaited<ReturnType<typeof historyDump>> & { changes: unknown[] }> {
     await resetGraph(driver);
     sandbox.setGraph(world0);
     const first = await runCli(args(false), env());
     expect(first.code, first.stderr).toBe(0);
     sandbox.setGraph(world1);
     sandbox.stats.reset();
+    const since = new Date().toISOString();
     if (kill) {
       const { rng, replay } = killPoints('test/robustness/refresh-crash.int.test.ts');
       const at = rng.int(30, 150);
@@ -81,7 +83,11 @@ describe('a refresh killed half-way ends as an uninterrupted one', () => {
       const refresh = await runCli(args(true), env());
       expect(refresh.code, refresh.stderr).toBe(0);
     }
-    return historyDump();
+    // The change report of the refresh's window: the same records and changes (only the window differs).
+    const changes = await runCli(['changes', '--since', since, '--json']);
+    expect(changes.code, changes.stderr).toBe(0);
+    const { records } = JSON.parse(changes.stdout) as { records: unknown[] };
+    return { ...(await historyDump()), changes: records };
   }
 
   it('has the same graph, current state and history', async () => {
@@ -105,6 +111,7 @@ describe('a refresh killed half-way ends as an uninterrupted one', () => {
     expect(clean.retired.length).toBeGreaterThan(0);
     expect(clean.versions.length).toBeGreaterThan(0);
     expect(clean.gone.length).toBe(2);
+    expect(clean.changes.length).toBeGreaterThan(0);
     const killed = await crawlChangeRefresh(true);
     expect(killed).toEqual(clean);
   }, 300_000);
