@@ -1,3 +1,4 @@
+import { offlineHead } from '../export/writers/html-head.js';
 import { escapeMarkup } from '../export/escape.js';
 import { toolInfo } from '../export/provenance.js';
 import { REPORT_CSS } from '../export/writers/html-app.js';
@@ -93,14 +94,7 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
   const kv = kvRows.map(([k, v]) => `<tr><th>${escapeMarkup(k)}</th><td>${escapeMarkup(shown(v))}</td></tr>`).join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeMarkup(csp)}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeMarkup(title)}</title>
-<style>${REPORT_CSS}${CHANGES_CSS}</style>
-</head>
+${offlineHead(title, csp, REPORT_CSS + CHANGES_CSS)}
 <body>
 <header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(shown(`${records.length} ${records.length === 1 ? 'record' : 'records'} changed in ${scope} · ${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(' · ')}`))}</p></header>
 <main>

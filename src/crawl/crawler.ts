@@ -6,7 +6,15 @@ import { acquireCrawlLock, LOCK_RENEW_MS } from './crawl-lock.js';
 import { DispatchSlots } from './dispatch-slots.js';
 import { finalStatus, type StopReason } from './final-status.js';
 import { crawlFingerprint } from './fingerprint.js';
-import type { Commit, CrawlCounts, CrawlStatus, FrontierStore, FrontierTask, LockHolder } from './frontier-store.js';
+import {
+  type Commit,
+  type CrawlCounts,
+  type CrawlStatus,
+  countsOf,
+  type FrontierStore,
+  type FrontierTask,
+  type LockHolder,
+} from './frontier-store.js';
 import type { CrawlOptions } from './options.js';
 import { ClientEventCounter, type CrawlProgress, progressOf, type RunCounters } from './progress.js';
 import { type SettlePolicy, type Settlement, settleFailed, settleFetched, settleReused, taskRef, taskUid } from './settle.js';
@@ -64,15 +72,6 @@ export interface CrawlResult {
 }
 
 const PAGE_SIZE = 1000;
-
-const countsOf = (c: CrawlCounts): CrawlCounts => ({
-  requested: c.requested,
-  fetched: c.fetched,
-  missing: c.missing,
-  failed: c.failed,
-  invalid: c.invalid,
-  reused: c.reused,
-});
 
 /**
  * Breadth-first crawl, level by level, with a durable frontier: seeds are depth 0; every record within

@@ -33,6 +33,16 @@ export interface CrawlCounts {
   reused: number;
 }
 
+/** Just the counters of a store's row (which may carry more). */
+export const countsOf = (c: CrawlCounts): CrawlCounts => ({
+  requested: c.requested,
+  fetched: c.fetched,
+  missing: c.missing,
+  failed: c.failed,
+  invalid: c.invalid,
+  reused: c.reused,
+});
+
 /** Everything one flush commits atomically: records, settled tasks, discovered tasks, counters. */
 export interface Commit {
   batches: GraphBatch[];

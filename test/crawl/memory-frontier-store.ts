@@ -11,6 +11,7 @@ import type {
   TaskState,
   WrittenCounts,
 } from '../../src/crawl/frontier-store.js';
+import { countsOf } from '../../src/crawl/frontier-store.js';
 
 interface StoredCrawl extends NewCrawl, CrawlCounts {
   status: CrawlStatus;
@@ -113,7 +114,7 @@ export class MemoryFrontierStore implements FrontierStore {
     crawl.status = 'running';
     crawl.runs += 1;
     crawl.failed -= requeuedFailed;
-    return { ...counts(crawl), runs: crawl.runs, requeuedFailed };
+    return { ...countsOf(crawl), runs: crawl.runs, requeuedFailed };
   }
 
   async levels(crawlId: string): Promise<{ depth: number | null; queued: number }> {
@@ -188,12 +189,3 @@ export class MemoryFrontierStore implements FrontierStore {
     return crawl;
   }
 }
-
-const counts = (c: CrawlCounts): CrawlCounts => ({
-  requested: c.requested,
-  fetched: c.fetched,
-  missing: c.missing,
-  failed: c.failed,
-  invalid: c.invalid,
-  reused: c.reused,
-});

@@ -1,3 +1,4 @@
+import { offlineHead } from './html-head.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -69,14 +70,7 @@ export function renderHtml(subgraph: Subgraph): string {
     .join('');
   return `<!DOCTYPE html>
 <html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeMarkup(csp)}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeMarkup(title)}</title>
-<style>${REPORT_CSS}</style>
-</head>
+${offlineHead(title, csp, REPORT_CSS)}
 <body>
 <header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(`${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · ${p.state} · exported ${p.exportedAt} by ${p.tool.name} ${p.tool.version}`)}</p></header>
 <main>
