@@ -6,6 +6,7 @@ import { exportCommand } from './export-command.js';
 import { loadCommand } from './load-command.js';
 import { networksCommand } from './networks-command.js';
 import { queryCommand } from './query-command.js';
+import { resolveCommand } from './resolve-command.js';
 import { sandboxCommand } from '../sandbox/command.js';
 
 export function registerCommands(program: Command): void {
@@ -17,4 +18,5 @@ export function registerCommands(program: Command): void {
   program.addCommand(loadCommand());
   program.addCommand(changesCommand());
   program.addCommand(networksCommand());
+  program.addCommand(resolveCommand());
 }

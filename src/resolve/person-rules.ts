@@ -1,0 +1,123 @@
+import { innKey } from '../graph/pivots/normalize.js';
+import { forPairs, keep } from './company-rules.js';
+import type { Candidate, CompanyTie, CrowdedName, Evidence, PersonRow, ResolveOptions, Side } from './model.js';
+import { personNameKey } from './names.js';
+import { compare, pairId, sideRef } from './pair.js';
+
+/**
+ * Person candidates (pure): Person pivots whose names normalise alike (personNameKey: words in any order) and
+ * that are not two INNs (one Person per INN, so two INNs are two people: never a candidate).
+ * - person-name-company: officers of the same company (a manager listed with an INN, a founder without one),
+ *   scored 0.9;
+ * - person-name-tied: officers of two companies tied by an identifier that is not a hub (cypher/resolve/
+ *   company-ties.cypher: a shared address, officer, contact, one company an officer of the other, SAME_AS),
+ *   scored 0.6, plus 0.1 for each further tie up to 0.8.
+ * A name held by more than maxNamesakes persons proposes nothing (it is reported).
+ */
+
+type Company = PersonRow['companies'][number];
+
+interface Person {
+  side: Side;
+  inn: string | undefined;
+  companies: Company[];
+}
+
+/** A pair of namesakes without a shared company: a candidate if their companies are tied. */
+export interface PendingPair {
+  name: string;
+  x: Person;
+  y: Person;
+}
+
+export interface PersonGrouping {
+  candidates: Candidate[];
+  /** Pairs needing the ties of their companies (ask company-ties.cypher for `companyPairs`). */
+  pending: PendingPair[];
+  /** Company element ids, two by two, whose ties decide the pending pairs (each pair once, sorted). */
+  companyPairs: { a: string; b: string }[];
+  crowded: CrowdedName[];
+}
+
+export function groupPersons(rows: readonly PersonRow[], options: ResolveOptions): PersonGrouping {
+  const byName = new Map<string, Person[]>();
+  for (const row of rows) {
+    const name = row.name === null ? undefined : personNameKey(row.name);
+    if (name === undefined || row.companies.length === 0) continue;
+    const inn = innKey(row.inn) ?? (row.key.startsWith('inn:') ? innKey(row.key.slice(4)) : undefined);
+    const person: Person = { side: { kind: 'person', id: null, key: row.key, name: row.name }, inn, companies: row.companies };
+    byName.set(name, [...(byName.get(name) ?? []), person]);
+  }
+  const found = new Map<string, Candidate>();
+  const pending: PendingPair[] = [];
+  const companyPairs = new Map<string, { a: string; b: string }>();
+  const crowded: CrowdedName[] = [];
+  for (const name of [...byName.keys()].sort(compare)) {
+    const group = (byName.get(name) ?? []).sort((x, y) => compare(sideRef(x.side), sideRef(y.side)));
+    if (group.length < 2) continue;
+    if (group.length > options.maxNamesakes) {
+      crowded.push({ kind: 'person', name, count: group.length });
+      continue;
+    }
+    // The group is sorted by ref, so x is the pair's side a.
+    forPairs(group, (x, y) => {
+      if (x.inn !== undefined && y.inn !== undefined) return;
+      const inY = new Set(y.companies.map((c) => c.element));
+      const shared = x.companies.filter((c) => inY.has(c.element));
+      if (shared.length > 0) {
+        const evidence: Evidence[] = [{ kind: 'name', value: name }, ...shared.map((c) => ({ kind: 'company', value: companyText(c) }))];
+        keep(found, { pairId: pairId(x.side, y.side), rule: 'person-name-company', score: 0.9, a: x.side, b: y.side, evidence });
+        return;
+      }
+      pending.push({ name, x, y });
+      for (const cx of x.companies)
+        for (const cy of y.companies) {
+          const [a, b] = [cx.element, cy.element].sort(compare) as [string, string];
+          companyPairs.set(`${a}\n${b}`, { a, b });
+        }
+    });
+  }
+  return { candidates: [...found.values()], pending, companyPairs: [...companyPairs.values()], crowded };
+}
+
+/** The pending pairs whose companies are tied, with the ties as evidence. */
+export function tiedCandidates(pending: readonly PendingPair[], ties: readonly CompanyTie[]): Candidate[] {
+  const byPair = new Map<string, CompanyTie[]>();
+  for (const tie of ties) {
+    const k = [tie.a, tie.b].sort(compare).join('\n');
+    byPair.set(k, [...(byPair.get(k) ?? []), tie]);
+  }
+  const found = new Map<string, Candidate>();
+  for (const { name, x, y } of pending) {
+    const evidence: Evidence[] = [];
+    for (const cx of x.companies)
+      for (const cy of y.companies) {
+        const tied = byPair.get([cx.element, cy.element].sort(compare).join('\n')) ?? [];
+        if (tied.length === 0) continue;
+        evidence.push({ kind: 'companies', value: `${companyText(cx)} / ${companyText(cy)}` });
+        const seen = new Set<string>();
+        for (const t of [...tied].sort((s, u) => compare(s.kind, u.kind) || compare(s.value, u.value))) {
+          if (seen.has(`${t.kind}\n${t.value}`)) continue;
+          seen.add(`${t.kind}\n${t.value}`);
+          evidence.push({ kind: t.kind, value: t.value });
+        }
+      }
+    const tieCount = evidence.filter((e) => e.kind !== 'companies').length;
+    if (tieCount === 0) continue;
+    const score = Math.round((0.6 + 0.1 * Math.min(2, tieCount - 1)) * 100) / 100;
+    keep(found, {
+      pairId: pairId(x.side, y.side),
+      rule: 'person-name-tied',
+      score,
+      a: x.side,
+      b: y.side,
+      evidence: [{ kind: 'name', value: name }, ...evidence],
+    });
+  }
+  return [...found.values()];
+}
+
+function companyText(c: Company): string {
+  const ref = sideRef({ kind: 'company', id: c.id, key: c.key });
+  return c.name ? `${ref} ${c.name}` : ref;
+}
