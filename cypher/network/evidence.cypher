@@ -42,6 +42,13 @@ CALL (m) {
   MATCH (m:Email)-[r:AT_DOMAIN]->(i:Domain) WHERE r.removedAt IS NULL
   RETURN i, 'domain' AS evidenceKind, $weights.atDomain AS weight
   UNION ALL
+  // SAME_AS (an analyst accepted the pair, `landing-graph resolve`): directed, so the pair meets at one identifier.
+  MATCH (m)-[:SAME_AS]->(i:Company)
+  RETURN i, 'company' AS evidenceKind, $weights.sameAs AS weight
+  UNION ALL
+  MATCH (m)-[r:HAS_OFFICER]->(:Person)-[:SAME_AS]->(i:Person) WHERE r.removedAt IS NULL
+  RETURN i, 'officer' AS evidenceKind, $weights.sameAs AS weight
+  UNION ALL
   MATCH (m)-[r:REGISTERED_AT]->(i:Address) WHERE r.removedAt IS NULL
   RETURN i, 'address' AS evidenceKind, $weights.address AS weight
   UNION ALL

@@ -37,6 +37,8 @@ export const EVIDENCE_WEIGHTS = {
   founderCompany: 1,
   /** NAMES_COMPANY: WhoIs registrant or site requisites name the company. */
   namesCompany: 1,
+  /** SAME_AS between two companies or two officers: an analyst accepted the pair (`resolve --apply`). */
+  sameAs: 1,
   /** RELATED between a Domain and a Company: the service lists the site with its company. */
   relatedCompany: 0.8,
   /** LISTS_CONTACT -> Phone / Email. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NETWORK_OPTIONS, type EvidenceKind, type EvidenceRow, type NetworkMember } from '../../src/network/model.js';
+import {
+  DEFAULT_NETWORK_OPTIONS,
+  EVIDENCE_WEIGHTS,
+  type EvidenceKind,
+  type EvidenceRow,
+  type NetworkMember,
+} from '../../src/network/model.js';
 import { findNetworks, memberKey, networkId } from '../../src/network/networks.js';
 
 const company = (n: number): NetworkMember => ({ kind: 'company', id: n, key: `77${String(n).padStart(8, '0')}` });
@@ -166,5 +172,24 @@ describe('findNetworks', () => {
     expect(networks).toHaveLength(1);
     expect(networks[0]?.members).toEqual([company(1), domain(1)]);
     expect(networks[0]?.score).toBe(0.5);
+  });
+
+  it('ties two companies an analyst declared SAME_AS (resolve --apply) at full weight, as evidence.cypher gives the rows', () => {
+    // (a)-[:SAME_AS]->(b): a is linked to the identifier b; b is its own identifier. Each has its own site.
+    const [a, b] = [company(1), company(2)];
+    const rows = [
+      row(a, 'company', a.key as string),
+      row(b, 'company', b.key as string),
+      row(a, 'company', b.key as string, EVIDENCE_WEIGHTS.sameAs),
+      row(domain(1), 'company', a.key as string, 0.8),
+      row(domain(2), 'company', b.key as string, 0.8),
+    ];
+    expect(EVIDENCE_WEIGHTS.sameAs).toBe(1);
+    const { networks } = findNetworks(rows, DEFAULT_NETWORK_OPTIONS);
+    expect(networks.map((n) => keysOf(n.members))).toEqual([keysOf([a, b, domain(1), domain(2)])]);
+    expect(networks[0]?.evidence[0]).toEqual({ kind: 'company', key: b.key, members: 3 });
+    // Without the SAME_AS row: two networks.
+    const without = rows.filter((_, index) => index !== 2);
+    expect(findNetworks(without, DEFAULT_NETWORK_OPTIONS).networks).toHaveLength(2);
   });
 });
