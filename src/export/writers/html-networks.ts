@@ -127,7 +127,7 @@ function networkArticle(n: CaseNetwork, index: number, count: number): string {
   const legendText = (label: string) => Object.values(EVIDENCE).find((e) => e.label === label)?.text ?? label.toLowerCase();
   const legend = legendKinds
     .map((l) => `<span><span class="swatch" style="background:${colourOf(l)}"></span>${escapeMarkup(legendText(l))}</span>`)
-    .join('');
+    .join(' ');
   return `<article class="network" id="network-${index + 1}">
 <h3>Network ${index + 1}${count > 1 ? ` of ${count}` : ''} <span class="netid">${escapeMarkup(n.id)}</span></h3>
 <p class="facts">${escapeMarkup(shown(facts))}</p>
@@ -136,7 +136,7 @@ function networkArticle(n: CaseNetwork, index: number, count: number): string {
 ${grid(['Member', 'Kind', 'Key', 'Registered / created', 'Ties'], members, 'members')}
 <p class="note">Ties: how many of the identifiers below tie the member to others.</p></div>
 <div><h4>Picture: members and the identifiers they share</h4>
-<p class="legend">${legend}<span>● member</span><span>◆ shared identifier</span><span>thick border: seed</span><span>dashed: weak (hosting)</span></p>
+<p class="legend">${legend} <span>● member</span> <span>◆ shared identifier</span> <span>thick border: seed</span> <span>dashed: weak (hosting)</span></p>
 <div class="net-graph" data-network="${index}" role="img" aria-label="${escapeMarkup(`Network ${n.id}: members and shared identifiers`)}"></div></div>
 </div>
 <h4>What ties them <span class="count">(${n.evidence.length} identifiers)</span></h4>
@@ -180,6 +180,7 @@ article.network h4 { font-size: 14px; margin: 16px 0 6px; color: #1f2a44; }
 .net-graph { height: 560px; border: 1px solid #ddd; background: #fcfcfd; }
 table.members td:nth-child(n+2), table.hubs td:nth-child(n+2), table.evidence td:nth-child(2), table.evidence td:nth-child(3) { white-space: nowrap; }
 table.members td:first-child, table.evidence td:first-child { min-width: 200px; }
+table.members th:last-child, table.hubs th { white-space: nowrap; }
 #networks code { font-size: 12px; background: #eef0f4; padding: 1px 4px; border-radius: 3px; }
 td.seed { font-weight: 700; }
 .badge { display: inline-block; font-size: 11px; font-weight: 600; color: #fff; background: #1f2a44; border-radius: 3px; padding: 0 5px; margin-left: 6px; vertical-align: 1px; }

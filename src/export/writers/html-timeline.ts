@@ -70,7 +70,7 @@ export function timeline(members: readonly CaseMember[]): string {
       (k) =>
         `<span><span class="swatch" style="background:${colourOf(KIND_LABEL[k]!)}"></span>${k === 'company' ? 'company registered' : 'domain created'}</span>`,
     )
-    .join('');
+    .join(' ');
   const missing =
     undated.length > 0
       ? `<p class="note">No date known for ${undated.length === 1 ? '' : `${undated.length} members: `}${escapeMarkup(shown(undated.map((m) => m.name).join(', ')))}.</p>`
