@@ -1,5 +1,6 @@
 import type { Driver } from 'neo4j-driver';
 import { LandingGraphError } from '../errors.js';
+import { readCaseNetworks } from './case-networks-read.js';
 import { RAW_FORMATS, type ExportFormat, type ExportRequest, type Subgraph } from './model.js';
 import { readSubgraph, type ReadOptions } from './read.js';
 import { writeCsv } from './writers/csv.js';
@@ -15,6 +16,8 @@ import type { WrittenExport } from './writers/output.js';
  */
 export * from './model.js';
 export { readSubgraph, elementKeyOf, exportStatements, type ReadOptions } from './read.js';
+export { readCaseNetworks, CASE_NETWORK_DEPTH, type CaseNetworkOptions } from './case-networks-read.js';
+export type { CaseNetworks, CaseNetwork } from './case-networks.js';
 export { parseAsOf } from './as-of.js';
 export { cleanUri } from './provenance.js';
 export type { WrittenExport } from './writers/output.js';
@@ -41,7 +44,8 @@ export interface ExportResult {
 }
 
 /**
- * Read and write one export. `includeRaw` is refused for formats other than json and cypher (the raw
+ * Read and write one export; the html case file also gets the seeds' networks (readCaseNetworks: computed
+ * afresh from the evidence, whether or not `networks` ever ran). `includeRaw` is refused for formats other than json and cypher (the raw
  * records do not belong in tables, pictures or GraphML) as CONFIG_INVALID, before anything is read.
  */
 export async function exportSubgraph(
@@ -54,7 +58,11 @@ export async function exportSubgraph(
   }
   const started = performance.now();
   const subgraph = await readSubgraph(driver, request, options);
+  const networks =
+    request.format === 'html'
+      ? await readCaseNetworks(driver, request.seeds, { database: options.database, asOf: subgraph.provenance.parameters.asOf })
+      : undefined;
   const read = performance.now();
-  const written = await writeExport(subgraph, request.format, request.out);
+  const written = networks ? await writeHtml(subgraph, request.out, networks) : await writeExport(subgraph, request.format, request.out);
   return { subgraph, written, timings: { readMs: Math.round(read - started), writeMs: Math.round(performance.now() - read) } };
 }

@@ -96,6 +96,41 @@ function introSlide(queries: readonly QueryDefinition[]): string[] {
   ];
 }
 
+/** The library's network queries, in the order the networks slide tells them. */
+const NETWORK_QUERIES = ['networks-by-size', 'network-of', 'what-ties'];
+
+/**
+ * What networks are and where to look: `landing-graph networks` writes them, the style draws them, and the
+ * library's network queries (by their slide number) read them. Queries the library lacks are left out.
+ */
+function networksSlide(queries: readonly QueryDefinition[]): string[] {
+  const slideOf = (name: string) => queries.findIndex((q) => q.name === name) + 3; // after the intro and this slide
+  const listed = NETWORK_QUERIES.map((name) => queries.find((q) => q.name === name)).filter((q): q is QueryDefinition => q !== undefined);
+  return [
+    '<slide class="row-fluid">',
+    '  <div class="col-sm-3">',
+    '    <h3>Company networks</h3>',
+    '    <p class="lead">Groups of companies, sites, e-mails and phones tied by identifiers of common control: shared',
+    '    officers and founders, registration addresses, contacts, registrants and requisites. Identifiers shared by more',
+    '    than 20 records (nominee directors, mass-registration addresses, webmail, hosting) are hubs and tie nothing.</p>',
+    '  </div>',
+    '  <div class="col-sm-9">',
+    '    <p><code>landing-graph networks</code> (for the whole graph, a crawl, or seeds) writes each network as a',
+    '    <code>(:Network {id, size, score, computedAt, scopes})</code> node with <code>(member)-[:IN_NETWORK]-&gt;(network)</code>',
+    '    links; the style draws a network as a large dark node captioned with its size, its links thick and dark. The queries below read them; until the',
+    '    command has run they return nothing. <code>what-ties</code> needs no networks: it reads the evidence itself.</p>',
+    '    <ol>',
+    ...listed.map(
+      (q) => `      <li>${escapeHtml(q.title)} <small>(<code>${escapeHtml(q.name)}</code>, slide ${slideOf(q.name)})</small></li>`,
+    ),
+    '    </ol>',
+    '    <p>To see a network drawn, take its id from <code>network-of</code> or <code>networks-by-size</code> and return its links:',
+    "    <code>MATCH p = (:Landing)-[:IN_NETWORK]-&gt;(:Network {id: 'net-…'}) RETURN p</code>.</p>",
+    '  </div>',
+    '</slide>',
+  ];
+}
+
 /**
  * The query library as a Neo4j Browser guide (`:play <url>` or `:guide <url>`): one HTML document, a
  * slide per query with its title, description, parameters as runnable `:param` lines and the statement
@@ -114,6 +149,7 @@ export function renderBrowserGuide(queries: readonly QueryDefinition[]): string 
     '<article class="guide">',
     '<carousel class="deck container-fluid">',
     ...introSlide(queries),
+    ...networksSlide(queries),
     ...queries.flatMap(querySlide),
     '</carousel>',
     '</article>',

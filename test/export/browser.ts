@@ -78,3 +78,15 @@ const PARSE_GRAPHML = `(text) => {
 export async function parseGraphml(page: Page, xml: string): Promise<ParsedGraphml> {
   return page.evaluate(`(${PARSE_GRAPHML})(${JSON.stringify(xml)})`) as Promise<ParsedGraphml>;
 }
+
+/**
+ * Wait until `expression` is truthy in the page, asking from here every 100 ms: page.waitForFunction polls
+ * inside the page with eval, which the report's Content-Security-Policy (rightly) refuses.
+ */
+export async function waitInPage(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(`Boolean(${expression})`))) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -8,7 +8,7 @@ import { refToString } from '../../src/api/refs.js';
 import { SPECIALS } from '../../src/sandbox/index.js';
 import { runCli } from '../support/cli.js';
 import { openTestDriver } from '../support/neo4j.js';
-import { guardedPage, launchChromium, type GuardedPage } from './browser.js';
+import { guardedPage, launchChromium, waitInPage, type GuardedPage } from './browser.js';
 import { buildExportGraph, HOSTILE_TITLE, type ExportGraph } from './fixture.js';
 
 const OUT = path.join(import.meta.dirname, 'out');
@@ -91,7 +91,11 @@ describe('landing-graph export --format html (the built CLI), opened offline in 
     const guarded: GuardedPage = await guardedPage(browser);
     const { page } = guarded;
     await page.goto(pathToFileURL(REPORT).href);
-    await page.waitForFunction('window.landingGraphReport && window.landingGraphReport.ready', undefined, { timeout: 30_000 });
+    // The whole neighbourhood is drawn only once its <details> is opened.
+    expect(await page.evaluate('window.landingGraphReport.ready')).toBe(false);
+    expect(await page.locator('#graph canvas').count()).toBe(0);
+    await page.locator('#whole-graph > summary').click();
+    await waitInPage(page, 'window.landingGraphReport && window.landingGraphReport.ready');
     const view = (await page.evaluate(READ_REPORT)) as ReportView;
     const json = JSON.parse(
       await readFile(REPORT, 'utf8').then((t) => /<script type="application\/json" id="graph-data">(.*?)<\/script>/s.exec(t)![1]!),
@@ -101,7 +105,7 @@ describe('landing-graph export --format html (the built CLI), opened offline in 
     expect(guarded.dialogs).toEqual([]);
     expect(guarded.errors).toEqual([]);
     expect(view.external).toBe(0);
-    expect(view.report).toEqual({ nodes: json.nodes.length, edges: json.edges.length, ready: true, error: null });
+    expect(view.report).toMatchObject({ nodes: json.nodes.length, edges: json.edges.length, ready: true, error: null });
     expect(view.report.nodes).toBeGreaterThan(50);
     expect(view.painted).toBeGreaterThan(5_000);
 

@@ -26,6 +26,9 @@ const REQUIRED = [
   'recent-domains',
   'graph-overview',
   'crawls',
+  'network-of',
+  'what-ties',
+  'networks-by-size',
 ];
 
 const PIVOT_LABELS = ['IP', 'NameServer', 'MailServer', 'Registrar', 'Technology', 'Person', 'Address', 'SocialProfile', 'Activity'];
@@ -116,7 +119,13 @@ describe('Neo4j Browser assets in browser/', () => {
 
   it('the guide has a slide per query with runnable :param lines and the statement, escaped', () => {
     const guide = renderBrowserGuide(queries);
-    expect(guide.match(/<slide class="row-fluid">/g)).toHaveLength(queries.length + 1);
+    expect(guide.match(/<slide class="row-fluid">/g)).toHaveLength(queries.length + 2); // the intro and the networks slide
+    const networks = /<h3>Company networks<\/h3>[\s\S]*?<\/slide>/.exec(guide)?.[0] ?? '';
+    for (const name of ['networks-by-size', 'network-of', 'what-ties']) {
+      const slide = queries.findIndex((q) => q.name === name) + 3;
+      expect(networks).toContain(`<code>${name}</code>, slide ${slide}`);
+      expect(guide.split('<slide class="row-fluid">')[slide]).toContain(`<code>landing-graph query ${name}</code>`);
+    }
     const blocks = [...guide.matchAll(/<pre class="pre-scrollable code runnable">([\s\S]*?)<\/pre>/g)].map((m) =>
       unescapeHtml(m[1] as string),
     );
@@ -134,13 +143,14 @@ describe('Neo4j Browser assets in browser/', () => {
     const rules = new Map(
       [...grass.matchAll(/^(node|relationship)(?:\.(\w+))? \{\n([\s\S]*?)\n\}/gm)].map((m) => [`${m[1]}.${m[2] ?? ''}`, m[3] as string]),
     );
-    for (const label of [...Object.values(LABEL_OF_KIND), ...PIVOT_LABELS, 'Crawl', 'CrawlTask', 'RecordVersion']) {
+    for (const label of [...Object.values(LABEL_OF_KIND), ...PIVOT_LABELS, 'Crawl', 'CrawlTask', 'RecordVersion', 'Network']) {
       expect(rules.get(`node.${label}`), label).toMatch(/color: #[0-9A-F]{6};[\s\S]*diameter: \d+px;[\s\S]*caption: '\{\w+\}';/);
     }
     for (const label of PIVOT_LABELS) expect(rules.get(`node.${label}`)).toContain("caption: '{value}';");
     expect(rules.get('node.Domain')).toContain("caption: '{key}';");
     expect(rules.get('node.Company')).toContain("caption: '{title}';");
-    for (const type of [...RELATIONSHIP_TYPES, 'VERSION_OF'])
+    expect(rules.get('node.Network')).toContain("caption: '{size}';");
+    for (const type of [...RELATIONSHIP_TYPES, 'VERSION_OF', 'IN_NETWORK'])
       expect(rules.get(`relationship.${type}`), type).toContain("caption: '<type>';");
     // Browser's GraSS parser knows single-quoted strings only and no comments; Landing and Pivot get no rule
     // of their own, so the specific label's colour and caption apply.

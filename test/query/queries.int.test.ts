@@ -1,5 +1,6 @@
 import type { Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeNetworks } from '../../src/network/index.js';
 import { formatResult } from '../../src/query/format.js';
 import { findQuery, loadQueries, runQuery } from '../../src/query/library.js';
 import { bindParams } from '../../src/query/params.js';
@@ -18,6 +19,8 @@ const SAMPLES: Record<string, string[]> = {
   'graph-overview': [],
   hubs: [],
   neighbourhood: ['kind=domain', 'key=Lavka-Chaya.RU'],
+  'network-of': ['kind=company', 'key=7701234567'],
+  'networks-by-size': [],
   'recent-domains': ['days=30', 'asOf=2026-11-21'],
   'shared-address': [],
   'shared-email': [],
@@ -28,6 +31,7 @@ const SAMPLES: Record<string, string[]> = {
   'shared-phone': [],
   'shared-registrant': [],
   'shortest-paths': ['fromKind=domain', 'fromKey=lonely.ru', 'toKind=domain', 'toKey=teashop.ru'],
+  'what-ties': ['fromKind=domain', 'fromKey=lonely.ru', 'toKind=company', 'toKey=7701234567'],
 };
 
 describe('the query library on a real Neo4j', () => {
@@ -42,6 +46,8 @@ describe('the query library on a real Neo4j', () => {
     driver = await openTestDriver();
     await resetGraph(driver);
     await buildInvestigationGraph(driver);
+    // The network queries read what `landing-graph networks` writes (test/query/network-queries.int.test.ts tests them).
+    await computeNetworks(driver, { type: 'all' }, { database: testConnection().database });
   });
   afterAll(async () => driver?.close());
 

@@ -4,22 +4,26 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { LandingGraphError } from '../../errors.js';
 import { escapeMarkup, jsonForScript } from '../escape.js';
+import type { CaseNetworks } from '../case-networks.js';
 import type { Subgraph } from '../model.js';
 import { colourOf, displayName, isPivot, kindLabel } from '../names.js';
 import { plainProperties } from '../values.js';
 import { REPORT_APP, REPORT_CSS } from './html-app.js';
+import { NETWORKS_CSS, networkPictures, networksSection } from './html-networks.js';
 import { companiesSection, domainsSection, kindsSection, provenanceSection, sharedPivotsSection } from './html-sections.js';
 import { writeChunks, type WrittenExport } from './output.js';
 
 /**
- * A self-contained case-file report (one HTML file that works offline): title, provenance, entities per
- * kind, companies, domains, shared pivots, and an interactive picture of the graph drawn by cytoscape.js,
- * whose minified file is inlined. Nothing is fetched at view time: a Content-Security-Policy allows only
+ * A self-contained case-file report (one HTML file that works offline). It opens with the findings: the seeds'
+ * networks (`networks`, from readCaseNetworks), each with its members, ties, timeline, ignored hubs and a small
+ * picture; then provenance, entities per kind, the whole neighbourhood as an interactive picture drawn only when
+ * opened (thousands of nodes take seconds), shared pivots, companies and domains. cytoscape.js's minified file
+ * is inlined. Nothing is fetched at view time: a Content-Security-Policy allows only
  * the report's own two scripts (by hash) and inline styles, and no connections. Data strings are
  * HTML-escaped in the markup and travel to the script as JSON inside a non-executable script block.
  */
-export async function writeHtml(subgraph: Subgraph, file: string): Promise<WrittenExport> {
-  const bytes = await writeChunks(file, [renderHtml(subgraph)]);
+export async function writeHtml(subgraph: Subgraph, file: string, networks?: CaseNetworks): Promise<WrittenExport> {
+  const bytes = await writeChunks(file, [renderHtml(subgraph, networks)]);
   return { path: file, files: [file], bytes };
 }
 
@@ -37,8 +41,8 @@ function cytoscapeSource(): string {
   return library;
 }
 
-/** The report as one HTML string. */
-export function renderHtml(subgraph: Subgraph): string {
+/** The report as one HTML string; without `networks` it has no networks section. */
+export function renderHtml(subgraph: Subgraph, networks?: CaseNetworks): string {
   const seeds = new Set(subgraph.provenance.parameters.seeds);
   const data = {
     nodes: subgraph.nodes.map((n) => ({
@@ -51,6 +55,7 @@ export function renderHtml(subgraph: Subgraph): string {
       props: plainProperties(n.properties),
     })),
     edges: subgraph.edges.map((e) => ({ from: e.from, to: e.to, type: e.type })),
+    networks: networks ? networkPictures(networks) : [],
   };
   const lib = cytoscapeSource();
   const csp = [
@@ -70,16 +75,18 @@ export function renderHtml(subgraph: Subgraph): string {
     .join('');
   return `<!DOCTYPE html>
 <html lang="en">
-${offlineHead(title, csp, REPORT_CSS)}
+${offlineHead(title, csp, REPORT_CSS + NETWORKS_CSS)}
 <body>
 <header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(`${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · ${p.state} · exported ${p.exportedAt} by ${p.tool.name} ${p.tool.version}`)}</p></header>
 <main>
+${networks ? networksSection(networks) : ''}
 <div class="top"><section>${provenanceSection(subgraph)}</section><section>${kindsSection(subgraph)}</section></div>
-<h2>Graph</h2>
+<details class="whole" id="whole-graph"><summary>Whole neighbourhood: picture of every entity and relationship <span class="count">(${p.counts.nodes} and ${p.counts.edges}; drawn when opened)</span></summary>
 <p class="legend">${legend} <span>◆ pivot</span><span>thick border: seed</span></p>
 <input id="filter" type="search" placeholder="Highlight by name or key" aria-label="Highlight by name or key">
-<span id="graph-status">Drawing the graph…</span>
+<span id="graph-status">Not drawn yet.</span>
 <div class="graph-wrap"><div id="graph"></div><div id="details"><p class="none">Click a node to see its properties.</p></div></div>
+</details>
 ${sharedPivotsSection(subgraph)}
 ${companiesSection(subgraph)}
 ${domainsSection(subgraph)}

@@ -1,0 +1,62 @@
+// title: Networks by size
+// description: The networks written by `landing-graph networks`, largest first: size, score, the members linked now,
+// description: the companies among them and the identifiers that tie most members (shared officers, addresses,
+// description: contacts, registrants...; an identifier of more than maxShared records is a hub and ties nothing,
+// description: as in `networks`). No rows until `landing-graph networks` has run.
+// param: minSize integer default 2 min=1  Leave out smaller networks
+// param: scope string optional  Only networks of this scope (all, crawl:<id>, seeds:<seeds>@<depth>)
+// param: maxShared integer default 20 min=1  Identifiers shared by more records than this are hubs, not evidence
+// param: limit integer default 50 min=1  Most networks
+// columns: network, size, score, members, companies, topEvidence, computedAt, scopes
+MATCH (net:Network)
+WHERE net.size >= $minSize AND ($scope IS NULL OR $scope IN net.scopes)
+WITH net
+ORDER BY net.size DESC, net.score DESC, net.id
+LIMIT $limit
+CALL (net) {
+  // IN_NETWORK is derived data that a rerun replaces, never history; the filter keeps the library's one rule.
+  MATCH (m:Landing)-[r:IN_NETWORK]->(net)
+  WHERE r.removedAt IS NULL
+  RETURN collect(m) AS ms
+}
+CALL (ms) {
+  UNWIND ms AS m
+  WITH m
+  WHERE m:Company
+  WITH m
+  ORDER BY coalesce(m.title, m.key)
+  RETURN collect(coalesce(m.title, m.key, 'company #' + toString(m.id)))[..10] AS companies
+}
+// The evidence of cypher/network/evidence.cypher: a member's links to identifiers (itself included).
+CALL (ms) {
+  UNWIND ms AS m
+  CALL (m) {
+    MATCH (m)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER]->(i)
+    WHERE r.removedAt IS NULL AND (i:Landing OR i:Pivot)
+    RETURN i
+    UNION
+    MATCH (m:Domain)-[r:RELATED]-(i:Company)
+    WHERE r.removedAt IS NULL
+    RETURN i
+    UNION
+    RETURN m AS i
+  }
+  WITH i, count(DISTINCT m) AS sharing
+  WHERE sharing >= 2
+    AND size(COLLECT {
+      MATCH (x:Landing)-[y]-(i)
+      WHERE y.removedAt IS NULL AND x <> i
+        AND ((startNode(y) = x AND type(y) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
+             OR (type(y) = 'RELATED' AND x:Domain AND i:Company))
+      RETURN DISTINCT x
+    }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
+  WITH i, sharing
+  ORDER BY sharing DESC, CASE WHEN i:Person OR i:Company THEN 0 WHEN i:Address OR i:Phone OR i:Email THEN 1 ELSE 2 END,
+           coalesce(i.value, i.key)
+  RETURN collect(CASE WHEN i:Person THEN 'officer' ELSE i.kind END + ' '
+                 + coalesce(i.value, CASE WHEN i:Company THEN i.title END, i.key, '#' + toString(i.id))
+                 + ' (' + toString(sharing) + ')')[..5] AS topEvidence
+}
+RETURN net.id AS network, net.size AS size, net.score AS score, size(ms) AS members, companies, topEvidence,
+       toString(net.computedAt) AS computedAt, net.scopes AS scopes
+ORDER BY size DESC, score DESC, network

@@ -1,0 +1,79 @@
+import neo4j, { type Driver } from 'neo4j-driver';
+import type { LandingRef } from '../api/refs.js';
+import { refToString } from '../api/refs.js';
+import { DEFAULT_NETWORK_OPTIONS, findNetworks, readEvidence } from '../network/index.js';
+import { runNamed } from '../store/executor.js';
+import {
+  type CaseName,
+  type CaseNames,
+  type CaseNetworks,
+  describeCaseNetworks,
+  type NameRef,
+  namesToRead,
+  seedNameRefs,
+  seedNetworks,
+  skippedCaseNetworks,
+} from './case-networks.js';
+
+/** Hops from the seeds the case file looks for networks in: the default of `networks --depth`. */
+export const CASE_NETWORK_DEPTH = 2;
+
+export interface CaseNetworkOptions {
+  /** Default: the server's default database. */
+  database?: string | undefined;
+  /** Default: DEFAULT_MAX_SHARED (20), as `networks`. */
+  maxShared?: number;
+  /** Default: CASE_NETWORK_DEPTH (2). */
+  depth?: number;
+  /** The export's --as-of: networks are not computed for the past (the evidence reader shows the current state). */
+  asOf?: string | null;
+}
+
+/**
+ * The seeds' networks for the case file, computed afresh at export time — never read from :Network nodes, which
+ * are as old as the last `networks` run, or absent if it never ran. The evidence of the records within `depth`
+ * hops of the seeds is read by src/network's reader (the `networks <seeds> --depth` scope) and grouped by its
+ * pure core with the same defaults, so the report shows what `networks <seeds>` would print. Then one statement
+ * (cypher/export/network-names.cypher) names the members and identifiers. Unknown seeds are SEED_INVALID.
+ */
+export async function readCaseNetworks(
+  driver: Driver,
+  seeds: readonly LandingRef[],
+  options: CaseNetworkOptions = {},
+): Promise<CaseNetworks> {
+  const maxShared = options.maxShared ?? DEFAULT_NETWORK_OPTIONS.maxShared;
+  const depth = options.depth ?? CASE_NETWORK_DEPTH;
+  const params = { seeds: seeds.map(refToString), depth, maxShared };
+  if (options.asOf) {
+    return skippedCaseNetworks(
+      params,
+      `Networks are computed on the current state of the graph; this export shows it as of ${options.asOf}, so none are shown.`,
+    );
+  }
+  const rows = await readEvidence(driver, { type: 'seeds', seeds, depth, maxShared }, { database: options.database });
+  const result = findNetworks(rows, { ...DEFAULT_NETWORK_OPTIONS, maxShared });
+  const seedNames = await readNames(driver, seedNameRefs(seeds), options.database);
+  const chosen = seedNetworks(result, seeds, seedNames);
+  const names = new Map([...seedNames, ...(await readNames(driver, namesToRead(chosen, result.hubs, rows), options.database))]);
+  return describeCaseNetworks(rows, result, seeds, names, params);
+}
+
+async function readNames(driver: Driver, refs: readonly NameRef[], database: string | undefined): Promise<CaseNames> {
+  const names = new Map<string, CaseName>();
+  for (let i = 0; i < refs.length; i += 1000) {
+    const rows = await runNamed(driver, 'export/network-names', { refs: refs.slice(i, i + 1000) }, { mode: 'read', database });
+    for (const row of rows) {
+      names.set(String(row.ref), {
+        id: row.id === null || row.id === undefined ? null : toNumber(row.id),
+        key: row.key === null || row.key === undefined ? null : String(row.key),
+        name: typeof row.name === 'string' ? row.name : null,
+        date: typeof row.date === 'string' ? row.date : null,
+      });
+    }
+  }
+  return names;
+}
+
+function toNumber(value: unknown): number {
+  return neo4j.isInt(value) ? (value as { toNumber(): number }).toNumber() : Number(value);
+}

@@ -1,0 +1,198 @@
+import { shown } from '../../changes/html.js';
+import type { EvidenceKind } from '../../network/index.js';
+import type { CaseNetwork, CaseNetworks } from '../case-networks.js';
+import { escapeMarkup } from '../escape.js';
+import { colourOf } from '../names.js';
+import { timeline } from './html-timeline.js';
+
+/**
+ * The case file's opening section: the seeds' networks. Per network its members, the identifiers that tie them
+ * (a table), the members' dates on a timeline, the hubs that were ignored, and a picture of the members and their
+ * shared identifiers only (drawn by the report's script from `networkPictures`). Every data string goes through
+ * escapeMarkup, after `shown` makes bidirectional controls visible ([U+202E]).
+ */
+
+/** Evidence kinds as the report names them, with the legend colour of their node label. */
+const EVIDENCE: Record<EvidenceKind, { text: string; label: string }> = {
+  officer: { text: 'officer (manager or founder)', label: 'Person' },
+  company: { text: 'company', label: 'Company' },
+  address: { text: 'registration address', label: 'Address' },
+  phone: { text: 'phone', label: 'Phone' },
+  email: { text: 'e-mail', label: 'Email' },
+  domain: { text: 'domain', label: 'Domain' },
+  ip: { text: 'IP address (weak)', label: 'IP' },
+  nameServer: { text: 'name server (weak)', label: 'NameServer' },
+  mailServer: { text: 'mail server (weak)', label: 'MailServer' },
+};
+const MEMBER_LABEL: Record<string, string> = { company: 'Company', domain: 'Domain', email: 'Email', phone: 'Phone', branch: 'Branch' };
+
+/** A picture's data for the report's script: members and the identifiers tying them, linked. */
+export interface NetworkPicture {
+  id: string;
+  nodes: { ref: string; name: string; kind: string; colour: string; member: boolean; seed: boolean }[];
+  /** `weak`: a link to an IP, name server or mail server (drawn dashed). */
+  edges: { from: string; to: string; weak: boolean }[];
+}
+
+const WEAK: readonly EvidenceKind[] = ['ip', 'nameServer', 'mailServer'];
+
+/** Members and their shared identifiers (an identifier that is a member is that member's node). */
+export function networkPictures(networks: CaseNetworks): NetworkPicture[] {
+  return networks.networks.map((n) => {
+    const nodes: NetworkPicture['nodes'] = n.members.map((m) => ({
+      ref: m.ref,
+      name: shown(m.name),
+      kind: m.kind,
+      colour: colourOf(MEMBER_LABEL[m.kind] ?? m.kind),
+      member: true,
+      seed: m.seed,
+    }));
+    const known = new Set(nodes.map((x) => x.ref));
+    const edges: NetworkPicture['edges'] = [];
+    for (const e of n.evidence) {
+      if (!known.has(e.ref)) {
+        // The picture names an officer without the INN (the table has it): labels stay short.
+        const name = e.kind === 'officer' ? e.name.replace(/ \(INN \d+\)$/, '') : e.name;
+        nodes.push({
+          ref: e.ref,
+          name: shown(name),
+          kind: EVIDENCE[e.kind].text,
+          colour: colourOf(EVIDENCE[e.kind].label),
+          member: false,
+          seed: false,
+        });
+        known.add(e.ref);
+      }
+      for (const m of e.members) if (m !== e.ref) edges.push({ from: m, to: e.ref, weak: WEAK.includes(e.kind) });
+    }
+    return { id: n.id, nodes, edges };
+  });
+}
+
+/** The section; `index` of each picture's container is its place in networkPictures. */
+export function networksSection(networks: CaseNetworks): string {
+  const p = networks.params;
+  const how = `Groups of records tied by identifiers of common control: officers and founders, registration addresses, phones and e-mails, WhoIs and site requisites naming a company, the service's site–company links (IPs, name and mail servers count less). Computed when this file was made from the current graph, within ${p.depth} hops of the seeds; an identifier shared by more than ${p.maxShared} records ties nothing and is listed as an ignored hub.`;
+  const command = `landing-graph networks ${p.seeds.join(' ')} --depth ${p.depth} --max-shared ${p.maxShared}`;
+  const head = `<h2>Networks of the seeds <span class="count">(${networks.networks.length})</span></h2>\n<p class="lead">${escapeMarkup(shown(how))} The same networks: <code>${escapeMarkup(shown(command))}</code>.</p>`;
+  if (networks.skipped !== null) return `<section id="networks">${head}<p class="none">${escapeMarkup(networks.skipped)}</p></section>`;
+  const notes: string[] = [];
+  if (networks.alone.length > 0)
+    notes.push(
+      `In no network (nothing ties ${networks.alone.length === 1 ? 'it' : 'them'} to another record): ${networks.alone.join(', ')}.`,
+    );
+  if (networks.others > 0)
+    notes.push(
+      `${networks.others} other ${networks.others === 1 ? 'network was' : 'networks were'} found near the seeds without holding one; the networks command lists them.`,
+    );
+  const noteMarkup = notes.map((n) => `<p class="note">${escapeMarkup(shown(n))}</p>`).join('\n');
+  const articles = networks.networks.map((n, i) => networkArticle(n, i, networks.networks.length));
+  return `<section id="networks">${head}\n${noteMarkup}\n${articles.join('\n')}</section>`;
+}
+
+function networkArticle(n: CaseNetwork, index: number, count: number): string {
+  const nameOf = new Map(n.members.map((m) => [m.ref, m.name]));
+  const seeds = n.members.filter((m) => m.seed).map((m) => m.name);
+  const facts = `${n.size} members · score ${n.score} (weighted ties per member) · ${n.evidence.length} shared identifiers · ${n.hubs.length} hubs ignored · seed${seeds.length === 1 ? '' : 's'}: ${seeds.join(', ')}`;
+  const tiesOf = new Map<string, number>();
+  for (const e of n.evidence) for (const m of e.members) tiesOf.set(m, (tiesOf.get(m) ?? 0) + 1);
+  const members = n.members.map((m) =>
+    row([
+      cell(m.name, m.seed ? 'seed' : undefined, MEMBER_LABEL[m.kind]),
+      cell(m.kind),
+      cell(m.key ?? `#${m.id ?? '?'}`),
+      cell((m.date ?? '').slice(0, 10)),
+      cell(String(tiesOf.get(m.ref) ?? 0), 'num'),
+    ]),
+  );
+  const evidence = n.evidence.map((e) =>
+    row([
+      cell(e.name, undefined, EVIDENCE[e.kind].label),
+      cell(EVIDENCE[e.kind].text),
+      cell(String(e.members.length), 'num'),
+      cell(e.members.map((r) => nameOf.get(r) ?? r).join('; '), 'which'),
+    ]),
+  );
+  const hubs = n.hubs.map((h) =>
+    row([
+      cell(h.name, undefined, EVIDENCE[h.kind].label),
+      cell(EVIDENCE[h.kind].text),
+      cell(String(h.shared), 'num'),
+      cell(String(h.members), 'num'),
+    ]),
+  );
+  const legendKinds = [
+    ...new Set([...n.members.map((m) => MEMBER_LABEL[m.kind] ?? m.kind), ...n.evidence.map((e) => EVIDENCE[e.kind].label)]),
+  ];
+  const legendText = (label: string) => Object.values(EVIDENCE).find((e) => e.label === label)?.text ?? label.toLowerCase();
+  const legend = legendKinds
+    .map((l) => `<span><span class="swatch" style="background:${colourOf(l)}"></span>${escapeMarkup(legendText(l))}</span>`)
+    .join(' ');
+  return `<article class="network" id="network-${index + 1}">
+<h3>Network ${index + 1}${count > 1 ? ` of ${count}` : ''} <span class="netid">${escapeMarkup(n.id)}</span></h3>
+<p class="facts">${escapeMarkup(shown(facts))}</p>
+<div class="net-grid">
+<div><h4>Members <span class="count">(${n.members.length})</span></h4>
+${grid(['Member', 'Kind', 'Key', 'Registered / created', 'Ties'], members, 'members')}
+<p class="note">Ties: how many of the identifiers below tie the member to others.</p></div>
+<div><h4>Picture: members and the identifiers they share</h4>
+<p class="legend">${legend} <span>● member</span> <span>◆ shared identifier</span> <span>thick border: seed</span> <span>dashed: weak (hosting)</span></p>
+<div class="net-graph" data-network="${index}" role="img" aria-label="${escapeMarkup(`Network ${n.id}: members and shared identifiers`)}"></div></div>
+</div>
+<h4>What ties them <span class="count">(${n.evidence.length} identifiers)</span></h4>
+${grid(['Identifier', 'Kind', 'Members sharing it', 'Which members'], evidence, 'evidence')}
+<h4>Timeline: companies registered, domains created</h4>
+${timeline(n.members)}
+<h4>Hubs ignored <span class="count">(${n.hubs.length})</span></h4>
+${
+  hubs.length === 0
+    ? '<p class="none">No identifier of these members is shared by so many records that it was ignored.</p>'
+    : `<p class="note">Shared by too many records to tell anything about control (a nominee director, a mass-registration address, a webmail or hosting address): not counted as ties.</p>\n${grid(['Identifier', 'Kind', 'Records sharing it', 'Members of this network'], hubs, 'hubs')}`
+}
+</article>`;
+}
+
+function cell(text: string, cls?: string, swatch?: string): string {
+  const dot = swatch ? `<span class="swatch" style="background:${colourOf(swatch)}"></span>` : '';
+  const badge = cls === 'seed' ? ' <span class="badge">seed</span>' : '';
+  return `<td${cls ? ` class="${cls}"` : ''}>${dot}${escapeMarkup(shown(text))}${badge}</td>`;
+}
+
+function row(cells: string[]): string {
+  return `<tr>${cells.join('')}</tr>`;
+}
+
+function grid(headers: readonly string[], rows: readonly string[], cls: string): string {
+  const head = headers.map((h) => `<th>${escapeMarkup(h)}</th>`).join('');
+  return `<table class="${cls}"><thead><tr>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+}
+
+/** The section's stylesheet (added to the report's). */
+export const NETWORKS_CSS = `
+#networks .lead { color: #444; max-width: 1100px; }
+.note { color: #555; font-size: 13px; }
+article.network { background: #fff; border: 1px solid #d8dce3; border-left: 5px solid #1f2a44; padding: 6px 18px 16px; margin: 18px 0 26px; }
+article.network h3 { font-size: 18px; margin: 10px 0 2px; }
+article.network h4 { font-size: 14px; margin: 16px 0 6px; color: #1f2a44; }
+.netid { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; color: #777; font-weight: normal; margin-left: 8px; }
+.facts { margin: 2px 0 8px; color: #333; }
+.net-grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 22px; align-items: start; }
+.net-graph { height: 560px; border: 1px solid #ddd; background: #fcfcfd; }
+table.members td:nth-child(n+2), table.hubs td:nth-child(n+2), table.evidence td:nth-child(2), table.evidence td:nth-child(3) { white-space: nowrap; }
+table.members td:first-child, table.evidence td:first-child { min-width: 200px; }
+table.members th:last-child, table.hubs th { white-space: nowrap; }
+#networks code { font-size: 12px; background: #eef0f4; padding: 1px 4px; border-radius: 3px; }
+td.seed { font-weight: 700; }
+.badge { display: inline-block; font-size: 11px; font-weight: 600; color: #fff; background: #1f2a44; border-radius: 3px; padding: 0 5px; margin-left: 6px; vertical-align: 1px; }
+td.which { color: #444; font-size: 12px; }
+svg.timeline { display: block; max-width: 1000px; background: #fff; border: 1px solid #e3e3e3; font: 12px system-ui, sans-serif; }
+svg.timeline .band { fill: #f6f7f9; }
+svg.timeline .tick { stroke: #d5d9e0; stroke-width: 1; }
+svg.timeline .year { fill: #555; font-size: 11px; }
+svg.timeline .name { fill: #1d1d1f; }
+svg.timeline .name.seed { font-weight: 700; }
+svg.timeline .date { fill: #555; font-size: 11px; font-variant-numeric: tabular-nums; }
+details.whole { margin: 26px 0; }
+details.whole > summary { cursor: pointer; font-size: 17px; font-weight: 600; padding: 6px 0; border-bottom: 1px solid #ddd; }
+details.whole > summary .count { color: #777; font-weight: normal; font-size: 14px; }
+`;

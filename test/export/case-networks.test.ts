@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { type CaseName, describeCaseNetworks, identifierName, namesToRead, seedNameRefs, seedRef } from '../../src/export/case-networks.js';
+import { networkPictures, networksSection } from '../../src/export/writers/html-networks.js';
+import { dayOf, timeline } from '../../src/export/writers/html-timeline.js';
+import { DEFAULT_NETWORK_OPTIONS, type EvidenceRow, findNetworks } from '../../src/network/index.js';
+
+const HOSTILE = '<script>alert(1)</script> ООО "Ромашка" \u202Eevil';
+
+const company = (key: string, id: number) => ({ kind: 'company' as const, id, key });
+const domain = (key: string, id: number) => ({ kind: 'domain' as const, id, key });
+const row = (member: EvidenceRow['member'], evidenceKind: EvidenceRow['evidenceKind'], evidenceKey: string, shared = 2): EvidenceRow => ({
+  member,
+  evidenceKind,
+  evidenceKey,
+  weight: 1,
+  shared,
+});
+
+// Two companies sharing an officer and an address, a site naming the first; a nominee director (a hub) of the
+// first; a stranger with only the hub in common.
+const A = company('7700000001', 1);
+const B = company('7700000002', 2);
+const S = domain('romashka.ru', 3);
+const X = company('7700000009', 9);
+const ROWS: EvidenceRow[] = [
+  row(A, 'company', A.key, 2),
+  row(S, 'company', A.key, 2),
+  row(B, 'company', B.key, 1),
+  row(X, 'company', X.key, 1),
+  row(S, 'domain', S.key, 1),
+  row(A, 'officer', 'inn:500100732259'),
+  row(B, 'officer', 'inn:500100732259'),
+  row(A, 'address', 'москва, арбат 1'),
+  row(B, 'address', 'москва, арбат 1'),
+  row(A, 'officer', 'inn:000000000001', 150),
+  row(X, 'officer', 'inn:000000000001', 150),
+];
+
+const NAMES = new Map<string, CaseName>([
+  [seedRef({ kind: 'company', key: A.key }), { id: 1, key: A.key, name: HOSTILE, date: '2015-03-01' }],
+  ['company:7700000001', { id: 1, key: A.key, name: HOSTILE, date: '2015-03-01' }],
+  ['company:7700000002', { id: 2, key: B.key, name: 'ООО "Лютик"', date: '2015-03-20' }],
+  ['domain:romashka.ru', { id: 3, key: S.key, name: null, date: '2016-07-01T00:00:00Z' }],
+  ['officer:inn:500100732259', { id: null, key: 'inn:500100732259', name: 'Иванов Иван Иванович', date: null }],
+  ['address:москва, арбат 1', { id: null, key: null, name: 'Москва, Арбат, 1', date: null }],
+  ['officer:inn:000000000001', { id: null, key: null, name: 'Номинальный Директор', date: null }],
+]);
+
+describe('the case file networks (pure)', () => {
+  const result = findNetworks(ROWS, DEFAULT_NETWORK_OPTIONS);
+  const params = { seeds: [`company:${A.key}`], depth: 2, maxShared: 20 };
+  const described = describeCaseNetworks(ROWS, result, [{ kind: 'company', key: A.key }], NAMES, params);
+
+  it('keeps the seed’s network: members seed first with names and dates, identifiers with the members they tie, hubs touching it', () => {
+    expect(described.networks).toHaveLength(1);
+    const [n] = described.networks;
+    expect(n?.members.map((m) => [m.ref, m.seed, m.date])).toEqual([
+      ['company:7700000001', true, '2015-03-01'],
+      ['company:7700000002', false, '2015-03-20'],
+      ['domain:romashka.ru', false, '2016-07-01T00:00:00Z'],
+    ]);
+    expect(n?.members[2]?.name).toBe('romashka.ru');
+    expect(n?.evidence.map((e) => [e.kind, e.name, e.members])).toEqual(
+      expect.arrayContaining([
+        ['officer', 'Иванов Иван Иванович (INN 500100732259)', ['company:7700000001', 'company:7700000002']],
+        ['address', 'Москва, Арбат, 1', ['company:7700000001', 'company:7700000002']],
+        ['company', `${HOSTILE} (7700000001)`, ['company:7700000001', 'domain:romashka.ru']],
+      ]),
+    );
+    expect(n?.hubs).toEqual([
+      { kind: 'officer', key: 'inn:000000000001', name: 'Номинальный Директор (INN 000000000001)', shared: 150, members: 1 },
+    ]);
+    expect(described.alone).toEqual([]);
+    expect(described.others).toBe(0);
+  });
+
+  it('asks the lookup for members, identifiers and the hubs of the chosen networks; seeds by id or key', () => {
+    const refs = namesToRead(result.networks, result.hubs, ROWS).map((r) => r.ref);
+    expect(refs).toEqual(expect.arrayContaining(['company:7700000001', 'officer:inn:500100732259', 'officer:inn:000000000001']));
+    expect(refs).not.toContain('company:7700000009');
+    expect(
+      seedNameRefs([
+        { kind: 'domain', id: 42 },
+        { kind: 'company', key: '1027700132195' },
+      ]),
+    ).toEqual([
+      { ref: 'seed:domain#42', pivot: false, kind: 'domain', id: 42, key: null },
+      { ref: 'seed:company:1027700132195', pivot: false, kind: 'company', id: null, key: '1027700132195' },
+    ]);
+    expect(identifierName('officer', 'name:петров пётр', null)).toBe('петров пётр');
+  });
+
+  it('a seed in no network is named as alone', () => {
+    const alone = describeCaseNetworks(ROWS, result, [{ kind: 'company', key: X.key }], new Map(), {
+      ...params,
+      seeds: [`company:${X.key}`],
+    });
+    expect(alone.networks).toEqual([]);
+    expect(alone.alone).toEqual([`company:${X.key}`]);
+    expect(alone.others).toBe(1);
+  });
+
+  it('renders hostile names as inert text with bidi controls shown, and pictures members and identifiers only', () => {
+    const html = networksSection(described);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; ООО &quot;Ромашка&quot; [U+202E]evil');
+    expect(html).not.toContain('\u202E');
+    const [picture] = networkPictures(described);
+    expect(picture?.nodes.map((x) => [x.ref, x.member])).toEqual([
+      ['company:7700000001', true],
+      ['company:7700000002', true],
+      ['domain:romashka.ru', true],
+      ...result.networks[0]!.evidence.filter((e) => e.kind === 'officer' || e.kind === 'address').map((e) => [`${e.kind}:${e.key}`, false]),
+    ]);
+    expect(picture?.nodes.find((x) => x.ref === 'officer:inn:500100732259')?.name).toBe('Иванов Иван Иванович');
+    expect(picture?.edges).toContainEqual({ from: 'domain:romashka.ru', to: 'company:7700000001', weak: false });
+    expect(JSON.stringify(picture)).not.toContain('\u202E');
+  });
+
+  it('draws the timeline oldest first on a year axis, as SVG without script', () => {
+    expect(dayOf('2016-07-01T00:00:00Z')).toBe(Date.UTC(2016, 6, 1));
+    expect(dayOf('01.07.2016')).toBeNull();
+    const svg = timeline(described.networks[0]!.members);
+    expect(svg).toMatch(/<svg class="timeline"/);
+    expect(svg).not.toMatch(/<script|on\w+=/i);
+    expect([...svg.matchAll(/class="date">([^<]+)</g)].map((m) => m[1])).toEqual(['2015-03-01', '2015-03-20', '2016-07-01']);
+    expect([...svg.matchAll(/class="year">(\d+)</g)].map((m) => m[1])).toEqual(['2015', '2016', '2017']);
+  });
+});

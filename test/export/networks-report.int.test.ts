@@ -1,0 +1,192 @@
+import { copyFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import neo4j, { type Driver } from 'neo4j-driver';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { plantNetworks, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { personOf } from '../../src/sandbox/shared-values.js';
+import { runCli } from '../support/cli.js';
+import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { guardedPage, launchChromium, waitInPage } from './browser.js';
+import { crawlSandbox } from './fixture.js';
+
+const OUT = path.join(import.meta.dirname, 'out');
+const REPORT = path.join(OUT, 'networks-report.html');
+/** The screenshot of the networks section; also copied where the issue's notes keep their evidence, when that folder exists. */
+const SCREENSHOT = path.join(OUT, 'networks-report.png');
+const NOTES_SCREENSHOT = '/work/notes/casefile.png';
+
+/** Runs in the page: the networks section as a reader sees it (a string: the tests are type-checked without the DOM library). */
+const READ_NETWORKS = `(() => {
+  const rows = (table) => table ? Array.from(table.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.cells).map((c) => c.textContent)) : [];
+  const main = document.querySelector('main');
+  const articles = Array.from(document.querySelectorAll('#networks article.network')).map((a) => ({
+    heading: a.querySelector('h3').textContent,
+    members: rows(a.querySelector('table.members')),
+    evidence: rows(a.querySelector('table.evidence')),
+    hubs: rows(a.querySelector('table.hubs')),
+    timeline: a.querySelectorAll('svg.timeline circle').length,
+    canvases: a.querySelectorAll('.net-graph canvas').length,
+    painted: Array.from(a.querySelectorAll('.net-graph canvas')).reduce((sum, canvas) => {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || canvas.width === 0) return sum;
+      const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) n++;
+      return sum + n;
+    }, 0),
+  }));
+  return {
+    first: main.firstElementChild && main.firstElementChild.id,
+    firstHeading: document.querySelector('h2').firstChild.textContent.trim(),
+    articles,
+    report: window.landingGraphReport,
+    wholeOpen: document.getElementById('whole-graph').open,
+    wholeCanvases: document.querySelectorAll('#graph canvas').length,
+  };
+})()`;
+
+interface NetworksView {
+  first: string;
+  firstHeading: string;
+  articles: {
+    heading: string;
+    members: string[][];
+    evidence: string[][];
+    hubs: string[][];
+    timeline: number;
+    canvases: number;
+    painted: number;
+  }[];
+  report: { nodes: number; ready: boolean; error: string | null; networks: { id: string; nodes: number; edges: number; ready: boolean }[] };
+  wholeOpen: boolean;
+  wholeCanvases: number;
+}
+
+describe('the case file leads with the seed’s network (planted networks crawled from the sandbox, opened in headless Chromium)', () => {
+  const { graph, truth } = plantNetworks();
+  const planted = truth.networks[2]!.members;
+  const seed = planted.find((m) => m.kind === 'company')!;
+  const others = new Set(truth.networks.filter((_, i) => i !== 2).flatMap((n) => n.members.map((m) => m.key)));
+  let sandbox: Sandbox;
+  let driver: Driver;
+  let browser: Browser;
+  const database = testConnection().database;
+  const cypher = async (statement: string, params: Record<string, unknown>) =>
+    (await driver.executeQuery(statement, params, database ? { database } : {})).records.map((r) =>
+      Object.fromEntries(Object.entries(r.toObject()).map(([k, v]) => [k, neo4j.isInt(v) ? v.toNumber() : v])),
+    );
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ graph });
+    driver = await openTestDriver();
+    await resetGraph(driver);
+    await crawlSandbox(driver, sandbox, truth.seeds, 1);
+    browser = await launchChromium(inject('chromiumPath'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await driver?.close();
+    await sandbox?.close();
+  });
+
+  it('exports the case file with the built CLI; `networks` was never run, so nothing is read from :Network nodes', async () => {
+    expect(await cypher('MATCH (n:Network) RETURN count(n) AS n', {})).toEqual([{ n: 0 }]);
+    const run = await runCli(['export', `company:${seed.key}`, '--depth', '1', '--format', 'html', '--out', REPORT]);
+    expect(run.code, run.stderr).toBe(0);
+  });
+
+  it('opens with the network: members, the shared officer, address and phone with their counts, the hubs ignored, a picture', async () => {
+    const html = await readFile(REPORT, 'utf8');
+    expect(html).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*\shref=/i);
+    const guarded = await guardedPage(browser);
+    const { page } = guarded;
+    await page.goto(pathToFileURL(REPORT).href);
+    await waitInPage(
+      page,
+      'window.landingGraphReport && window.landingGraphReport.networks.length > 0 && window.landingGraphReport.networks.every((n) => n.ready)',
+    );
+    const view = (await page.evaluate(READ_NETWORKS)) as NetworksView;
+
+    expect(view.first).toBe('networks');
+    expect(view.firstHeading).toBe('Networks of the seeds');
+    expect(view.articles).toHaveLength(1);
+    const [network] = view.articles;
+    if (!network) throw new Error('no network article');
+
+    // Members: >= 90 % of the planted network, nobody of another one; the seed first and marked.
+    const keys = network.members.map((r) => r[2]);
+    expect(planted.filter((m) => keys.includes(m.key)).length / planted.length).toBeGreaterThanOrEqual(0.9);
+    expect(keys.filter((k) => others.has(k!))).toEqual([]);
+    expect(network.members[0]?.[2]).toBe(seed.key);
+    expect(network.members[0]?.[0]).toMatch(/ seed$/);
+
+    // The shared identifiers, counted independently in the graph: holders of the network's officer, address and phones.
+    const evidence = new Map(network.evidence.map((r) => [`${r[1]}|${r[0]}`, Number(r[2])]));
+    const companyKeys = planted.filter((m) => m.kind === 'company').map((m) => m.key);
+    const officer = personOf(7, 1004);
+    const [officerCount] = await cypher(
+      'MATCH (p:Person {key: $key}) RETURN p.value AS name, COUNT { MATCH (c:Company)-[r:HAS_OFFICER]->(p) WHERE r.removedAt IS NULL RETURN DISTINCT c } AS n',
+      { key: `inn:${officer.inn}` },
+    );
+    expect(evidence.get(`officer (manager or founder)|${officerCount?.name} (INN ${officer.inn})`)).toBe(Number(officerCount?.n));
+    const addresses = await cypher(
+      `MATCH (c:Company)-[:REGISTERED_AT]->(a:Address) WHERE c.key IN $keys
+       WITH DISTINCT a WITH a, COUNT { MATCH (x:Company)-[r:REGISTERED_AT]->(a) WHERE r.removedAt IS NULL RETURN DISTINCT x } AS n
+       WHERE n <= 20 RETURN a.value AS value, n`,
+      { keys: companyKeys },
+    );
+    expect(addresses).toHaveLength(1);
+    expect(evidence.get(`registration address|${addresses[0]?.value}`)).toBe(Number(addresses[0]?.n));
+    const phones = await cypher(
+      `MATCH (p:Phone) WHERE p.key IN $keys
+       RETURN p.key AS key, COUNT { MATCH (x:Landing)-[r:LISTS_CONTACT]->(p) WHERE r.removedAt IS NULL RETURN DISTINCT x } + 1 AS n`,
+      { keys: planted.filter((m) => m.kind === 'phone').map((m) => m.key) },
+    );
+    expect(phones.length).toBe(3);
+    for (const phone of phones) expect(evidence.get(`phone|${phone.key}`), String(phone.key)).toBe(Number(phone.n));
+
+    // The noise: the nominee director, the mass-registration address, the webmail and the hosting IP, ignored.
+    const hubs = network.hubs.map((r) => `${r[1]}|${r[0]}`);
+    const nominee = personOf(7, 0);
+    expect(hubs).toContainEqual(expect.stringMatching(new RegExp(`^officer \\(manager or founder\\)\\|.* \\(INN ${nominee.inn}\\)$`)));
+    expect(hubs).toContain(`registration address|${truth.noise.massAddress.text}`);
+    expect(hubs).toContain(`e-mail|${truth.noise.webmail.key}`);
+    expect(hubs).toContain(`IP address (weak)|${truth.noise.hostingIp.key}`);
+    for (const row of network.hubs) expect(Number(row[2])).toBeGreaterThan(20);
+
+    // The picture: members and their shared identifiers, drawn; the timeline has a dot per dated member.
+    const [picture] = view.report.networks;
+    expect(picture?.nodes).toBeGreaterThan(network.members.length);
+    expect(picture?.nodes).toBeLessThanOrEqual(network.members.length + network.evidence.length);
+    expect(picture?.edges).toBeGreaterThanOrEqual(network.members.length - 1);
+    expect(network.canvases).toBeGreaterThan(0);
+    expect(network.painted).toBeGreaterThan(2_000);
+    expect(network.timeline).toBeGreaterThanOrEqual(planted.filter((m) => m.kind !== 'phone' && m.kind !== 'email').length * 0.8);
+
+    // The whole neighbourhood waits until asked for.
+    expect(view.wholeOpen).toBe(false);
+    expect(view.wholeCanvases).toBe(0);
+    expect(view.report.ready).toBe(false);
+
+    // The page as an analyst sees it: the header, then the networks section whole.
+    const box = await page.locator('#networks').boundingBox();
+    if (!box) throw new Error('no networks section on the page');
+    await page.screenshot({ path: SCREENSHOT, fullPage: true, clip: { x: 0, y: 0, width: 1400, height: box.y + box.height + 16 } });
+    await copyFile(SCREENSHOT, NOTES_SCREENSHOT).catch(() => undefined);
+    await page
+      .locator('.net-graph')
+      .first()
+      .screenshot({ path: path.join(OUT, 'network-picture.png') });
+
+    await page.locator('#whole-graph > summary').click();
+    await waitInPage(page, 'window.landingGraphReport.ready');
+    expect(((await page.evaluate('window.landingGraphReport')) as { nodes: number }).nodes).toBeGreaterThan(5);
+
+    expect(guarded.blocked).toEqual([]);
+    expect(guarded.errors).toEqual([]);
+    expect(guarded.dialogs).toEqual([]);
+    await page.close();
+  });
+});

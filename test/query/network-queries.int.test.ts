@@ -1,0 +1,106 @@
+import type { Driver } from 'neo4j-driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeNetworks, type ComputeResult } from '../../src/network/index.js';
+import { findQuery, loadQueries, runQuery } from '../../src/query/library.js';
+import { bindParams } from '../../src/query/params.js';
+import { plantNetworks, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { personOf } from '../../src/sandbox/shared-values.js';
+import type { Row } from '../../src/store/executor.js';
+import { crawlSandbox } from '../export/fixture.js';
+import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+
+const queries = loadQueries();
+
+describe('network queries (network-of, networks-by-size, what-ties) on planted networks crawled into a real Neo4j', () => {
+  const { graph, truth } = plantNetworks();
+  const planted = truth.networks[2]!.members;
+  const companies = planted.filter((m) => m.kind === 'company');
+  const officer = personOf(7, 1004); // the officer of planted network 2 (planted-networks.ts: 1000 + 2k)
+  const nominee = personOf(7, 0);
+  // A filler company managed by the nominee director (a hub of 150 companies).
+  const filler = truth.fillers[101]!; // no site, not listing the webmail
+  let sandbox: Sandbox;
+  let driver: Driver;
+  let computed: ComputeResult;
+  const database = testConnection().database;
+  const run = async (name: string, ...assignments: string[]): Promise<Row[]> => {
+    const query = findQuery(queries, name);
+    const result = await runQuery(driver, query, bindParams(query, assignments), { database });
+    for (const row of result.rows) expect(Object.keys(row)).toEqual(query.columns);
+    return result.rows;
+  };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ graph });
+    driver = await openTestDriver();
+    await resetGraph(driver);
+    const crawlId = await crawlSandbox(driver, sandbox, truth.seeds, 1);
+    computed = await computeNetworks(driver, { type: 'crawl', crawlId }, { database });
+  });
+  afterAll(async () => {
+    await driver?.close();
+    await sandbox?.close();
+  });
+
+  it('network-of: the network holding a company, with its members; by key or page number; none for a filler', async () => {
+    const expected = computed.networks.find((n) => n.members.some((m) => m.key === companies[0]!.key))!;
+    const rows = await run('network-of', 'kind=company', `key=${companies[0]!.key}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ network: expected.id, size: expected.size, score: expected.score, scopes: [computed.scope] });
+    const members = rows[0]!.members as string[];
+    expect(members).toHaveLength(expected.size);
+    expect(members[0]).toMatch(/^company \d+ \S/); // companies first, with their title
+    expect(planted.filter((m) => members.some((x) => x.startsWith(`${m.kind} ${m.key}`))).length / planted.length).toBeGreaterThanOrEqual(
+      0.9,
+    );
+    expect(await run('network-of', 'kind=company', `id=${companies[0]!.id}`)).toEqual(rows);
+    const domain = planted.find((m) => m.kind === 'domain')!;
+    expect((await run('network-of', 'kind=domain', `key=${domain.key.toUpperCase()}`))[0]?.network).toBe(expected.id);
+    expect(await run('network-of', 'kind=company', `id=${filler}`)).toEqual([]);
+  });
+
+  it('networks-by-size: largest first, members counted, top evidence without the hubs unless maxShared lets them in', async () => {
+    const rows = await run('networks-by-size', 'limit=100');
+    expect(rows.map((r) => r.network).sort()).toEqual(computed.networks.map((n) => n.id).sort());
+    const sizes = rows.map((r) => Number(r.size));
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    for (const r of rows) expect(r.members).toBe(r.size);
+    const ours = rows.find((r) => r.network === computed.networks.find((n) => n.members.some((m) => m.key === companies[0]!.key))!.id)!;
+    expect((ours.companies as string[]).length).toBe(companies.length);
+    const evidence = ours.topEvidence as string[];
+    expect(evidence.length).toBeGreaterThan(0);
+    expect(evidence.every((e) => /^(officer|company|address|phone|email|domain|ip|nameServer|mailServer) .+ \(\d+\)$/.test(e))).toBe(true);
+    expect(evidence.join('\n')).not.toContain(truth.noise.hostingIp.key);
+    const loose = (await run('networks-by-size', 'limit=100', 'maxShared=500')).find((r) => r.network === ours.network)!;
+    expect((loose.topEvidence as string[]).join('\n')).toContain(truth.noise.hostingIp.key);
+    expect(await run('networks-by-size', `minSize=${Math.max(...sizes) + 1}`)).toEqual([]);
+    expect(await run('networks-by-size', 'scope=crawl:no-such-crawl')).toEqual([]);
+    expect((await run('networks-by-size', `scope=${computed.scope}`)).length).toBe(Math.min(50, rows.length));
+  });
+
+  it('what-ties: the shared officer and address of two companies of one network; the nominee only when it is no hub', async () => {
+    // Companies 0 and 3 of a planted network: the officer founded both; both are registered at the network's address.
+    const [a, b] = [companies[0]!, companies[3]!];
+    const rows = await run('what-ties', 'fromKind=company', `fromKey=${a.key}`, 'toKind=company', `toKey=${b.key}`);
+    const shared = rows.filter((r) => r.tie === 'shared identifier');
+    expect(shared.map((r) => r.hops)).toEqual(shared.map(() => 2));
+    const identifiers = shared.map((r) => (r.identifiers as string[])[0]);
+    expect(identifiers).toContain(`officer ${officer.name}`);
+    expect(identifiers.some((i) => i?.startsWith('address '))).toBe(true);
+    expect(shared.find((r) => (r.identifiers as string[])[0] === `officer ${officer.name}`)?.route).toMatch(
+      new RegExp(`-HAS_OFFICER-> ${officer.name} <-HAS_OFFICER- `),
+    );
+
+    // The first company and a filler share only the nominee director: a hub, so nothing ties them — unless allowed.
+    const ids = ['fromKind=company', `fromId=${a.id}`, 'toKind=company', `toId=${filler}`];
+    expect((await run('what-ties', ...ids)).flatMap((r) => r.identifiers as string[])).not.toContainEqual(`officer ${nominee.name}`);
+    const loose = await run('what-ties', ...ids, 'maxShared=500');
+    expect(loose[0]).toMatchObject({ hops: 2, tie: 'shared identifier', identifiers: [`officer ${nominee.name}`] });
+
+    // A site and the company it names: one link.
+    const site = planted.find((m) => m.key === 'net2-site0.ru')!;
+    const direct = await run('what-ties', 'fromKind=domain', `fromKey=${site.key}`, 'toKind=company', `toKey=${a.key}`);
+    expect(direct[0]).toMatchObject({ hops: 1, tie: 'one names the other', identifiers: [] });
+    expect(await run('what-ties', 'fromKind=company', `fromKey=${a.key}`, 'toKind=company', `toKey=${a.key}`)).toEqual([]);
+  });
+});
