@@ -1,12 +1,30 @@
 // One edge per list entry. $rows: EdgeRow (src/graph/model.ts); $now: ISO date-time. Both ends exist:
 // the same transaction upserted them. Lookups name their index (see upsert-nodes-by-id). The
-// relationship type comes from the fixed table below, never from data; an unknown type fails the statement.
+// relationship type comes from the fixed branches below, never from data; a row of another type writes nothing.
+// One MERGE per type, each naming its type: a MERGE with a dynamic type ($(…)) is planned on a graph with
+// few relationships as a scan of all relationships for every row.
+// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
+// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
 MATCH (b:Landing {kind: row.toKind, id: row.toId}) USING INDEX b:Landing(kind, id)
-MERGE (a)-[r:$(CASE row.type WHEN 'RELATED' THEN 'RELATED' WHEN 'SIMILAR' THEN 'SIMILAR'
-                             WHEN 'COMPETITOR' THEN 'COMPETITOR' END) {list: row.list}]->(b)
-  ON CREATE SET r.firstSeenAt = datetime($now)
+CALL (a, b, row) {
+  WITH * WHERE row.type = 'RELATED'
+  MERGE (a)-[r:RELATED {list: row.list}]->(b)
+    ON CREATE SET r.firstSeenAt = datetime($now)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'SIMILAR'
+  MERGE (a)-[r:SIMILAR {list: row.list}]->(b)
+    ON CREATE SET r.firstSeenAt = datetime($now)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'COMPETITOR'
+  MERGE (a)-[r:COMPETITOR {list: row.list}]->(b)
+    ON CREATE SET r.firstSeenAt = datetime($now)
+  RETURN r
+}
 // An entry that had disappeared is back (see cypher/history/retire-unseen.cypher).
 SET r.returns = CASE WHEN r.removedAt IS NULL THEN r.returns ELSE coalesce(r.returns, []) + datetime($now) END
 SET r.removedAt = null, r.lastSeenAt = datetime($now)

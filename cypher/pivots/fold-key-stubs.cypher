@@ -4,15 +4,37 @@
 // from the same record, the two become one: the earliest firstSeenAt, the latest lastSeenAt, `via`,
 // `roles`, `posts`, `removals` and `returns` merged as sorted sets, current when either was. The stub
 // is deleted; the node takes its key (takeKey) or notes it in `mergedKeys`, and keeps the stub's title
-// while itself a stub. Relationship types come from the fixed table below, never from data.
+// while itself a stub. Relationship types come from the fixed branches below (one MERGE per type: see
+// upsert-edges), never from data.
+// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
+// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (stub:Landing) WHERE elementId(stub) = row.stub
 MATCH (n:Landing) WHERE elementId(n) = row.target
 CALL (n, stub) {
   MATCH (a)-[old:LISTS_CONTACT|NAMES_COMPANY|HAS_OFFICER|AT_DOMAIN]->(stub)
-  MERGE (a)-[r:$(CASE type(old) WHEN 'LISTS_CONTACT' THEN 'LISTS_CONTACT' WHEN 'NAMES_COMPANY' THEN 'NAMES_COMPANY'
-                                WHEN 'HAS_OFFICER' THEN 'HAS_OFFICER' WHEN 'AT_DOMAIN' THEN 'AT_DOMAIN' END)]->(n)
-    ON CREATE SET r += properties(old)
+  CALL (a, n, old) {
+    WITH * WHERE type(old) = 'LISTS_CONTACT'
+    MERGE (a)-[r:LISTS_CONTACT]->(n)
+      ON CREATE SET r += properties(old)
+    RETURN r
+    UNION ALL
+    WITH * WHERE type(old) = 'NAMES_COMPANY'
+    MERGE (a)-[r:NAMES_COMPANY]->(n)
+      ON CREATE SET r += properties(old)
+    RETURN r
+    UNION ALL
+    WITH * WHERE type(old) = 'HAS_OFFICER'
+    MERGE (a)-[r:HAS_OFFICER]->(n)
+      ON CREATE SET r += properties(old)
+    RETURN r
+    UNION ALL
+    WITH * WHERE type(old) = 'AT_DOMAIN'
+    MERGE (a)-[r:AT_DOMAIN]->(n)
+      ON CREATE SET r += properties(old)
+    RETURN r
+  }
   // Merging a copy with itself changes nothing: the same SET serves a moved link and a joined one.
   SET r.firstSeenAt = CASE WHEN r.firstSeenAt IS NULL OR old.firstSeenAt < r.firstSeenAt THEN old.firstSeenAt ELSE r.firstSeenAt END,
       r.lastSeenAt = CASE WHEN r.lastSeenAt IS NULL OR old.lastSeenAt > r.lastSeenAt THEN old.lastSeenAt ELSE r.lastSeenAt END,

@@ -2,16 +2,51 @@
 // Both ends exist: the same transaction wrote the record's Landing node and the pivots.
 // One relationship per (landing, pivot, type); `via`, `roles` and `posts` grow as sorted sets, `main`
 // is the latest record's word.
-// The relationship type comes from the fixed table below, never from data; an unknown type fails the
-// statement. Lookups name their index (see upsert-nodes-by-id).
+// The relationship type comes from the fixed branches below (one MERGE per type: see upsert-edges),
+// never from data; a row of another type writes nothing. Lookups name their index (see upsert-nodes-by-id).
+// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
+// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
 MATCH (p:Pivot {kind: row.pivotKind, key: row.pivotKey}) USING INDEX p:Pivot(kind, key)
-MERGE (a)-[r:$(CASE row.type WHEN 'RESOLVES_TO' THEN 'RESOLVES_TO' WHEN 'USES_NAME_SERVER' THEN 'USES_NAME_SERVER'
-                             WHEN 'USES_MAIL_SERVER' THEN 'USES_MAIL_SERVER' WHEN 'REGISTERED_WITH' THEN 'REGISTERED_WITH'
-                             WHEN 'USES_TECHNOLOGY' THEN 'USES_TECHNOLOGY' WHEN 'HAS_OFFICER' THEN 'HAS_OFFICER'
-                             WHEN 'REGISTERED_AT' THEN 'REGISTERED_AT' WHEN 'HAS_PROFILE' THEN 'HAS_PROFILE'
-                             WHEN 'HAS_ACTIVITY' THEN 'HAS_ACTIVITY' END)]->(p)
+CALL (a, p, row) {
+  WITH * WHERE row.type = 'RESOLVES_TO'
+  MERGE (a)-[r:RESOLVES_TO]->(p)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'USES_NAME_SERVER'
+  MERGE (a)-[r:USES_NAME_SERVER]->(p)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'USES_MAIL_SERVER'
+  MERGE (a)-[r:USES_MAIL_SERVER]->(p)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'REGISTERED_WITH'
+  MERGE (a)-[r:REGISTERED_WITH]->(p)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'USES_TECHNOLOGY'
+  MERGE (a)-[r:USES_TECHNOLOGY]->(p)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'HAS_OFFICER'
+  MERGE (a)-[r:HAS_OFFICER]->(p)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'REGISTERED_AT'
+  MERGE (a)-[r:REGISTERED_AT]->(p)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'HAS_PROFILE'
+  MERGE (a)-[r:HAS_PROFILE]->(p)
+  RETURN r
+  UNION ALL
+  WITH * WHERE row.type = 'HAS_ACTIVITY'
+  MERGE (a)-[r:HAS_ACTIVITY]->(p)
+  RETURN r
+}
 // A link that had disappeared is back (see cypher/history/retire-unseen.cypher).
 SET r.returns = CASE WHEN r.removedAt IS NULL THEN r.returns ELSE coalesce(r.returns, []) + datetime($now) END
 SET r.firstSeenAt = coalesce(r.firstSeenAt, datetime($now)), r.lastSeenAt = datetime($now), r.removedAt = null,

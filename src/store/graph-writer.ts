@@ -3,6 +3,7 @@ import type { EdgeRow, GraphBatch, NodeRow } from '../graph/model.js';
 import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
 import { runNamed } from './executor.js';
 import { COMPARED_FIELDS, isValidFetch, propsReplacing, versionRow } from './history-rows.js';
+import { LIST_RELATIONS, requireKnownTypes } from './relation-types.js';
 
 export interface WriteCounts {
   nodes: number;
@@ -24,6 +25,7 @@ export interface WriteCounts {
  */
 export async function writeGraph(tx: ManagedTransaction, batches: readonly GraphBatch[], nowIso: string): Promise<WriteCounts> {
   const merged = mergeBatches(batches);
+  requireKnownTypes(merged.edges, LIST_RELATIONS, 'upsert-edges');
   const fetchedById = merged.byId.filter((row) => row.status === 'fetched');
   let versions = 0;
   for (const rows of chunks(fetchedById, ROWS_PER_STATEMENT)) {

@@ -4,6 +4,7 @@ import type { NodeRow } from '../graph/model.js';
 import type { CompanyNumbers, PivotBatch } from '../graph/pivots/model.js';
 import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
 import { runNamed } from './executor.js';
+import { KEY_LINK_RELATIONS, PIVOT_RELATIONS, requireKnownTypes } from './relation-types.js';
 
 export interface PivotWriteCounts {
   /** Distinct pivot nodes written. */
@@ -41,6 +42,8 @@ export async function writePivots(
   options: WritePivotsOptions = {},
 ): Promise<PivotWriteCounts> {
   const { pivots, links, keyLinks, keyStubs, companyNumbers } = mergePivotBatches(batches);
+  requireKnownTypes(links, PIVOT_RELATIONS, 'pivots/upsert-pivot-links');
+  requireKnownTypes(keyLinks, KEY_LINK_RELATIONS, 'pivots/upsert-key-links');
   if (options.adoptKeyStubs ?? true) await adoptKeyStubs(tx);
   for (const rows of chunks(pivots, ROWS_PER_STATEMENT)) await runNamed(tx, 'pivots/upsert-pivots', { rows, now: nowIso });
   for (const rows of chunks(links, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'pivots/upsert-pivot-links', { rows, now: nowIso });
