@@ -314,7 +314,12 @@ class CrawlRun {
           this.stop('failed', error);
         },
       )
-      .finally(() => this.slots.release());
+      .finally(() => {
+        this.slots.release();
+        // Nothing else is on its way, so what waits cannot grow: waiting for commitIntervalMs would only
+        // leave the service idle (a crawl's first levels, a level's last records).
+        if (this.slots.inFlight === 0 && this.buffer.waiting > 0) void this.buffer.flush();
+      });
   }
 
   /** Expand the stored answer; fetch after all if it went stale or no longer passes the schema. */

@@ -114,6 +114,16 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(result.totals.requested).toBe(expected.requests);
   });
 
+  it('commits at once when nothing else is on its way, instead of waiting for the commit timer', async () => {
+    // A timer that never fires and commits that never fill: only the idle commit can move the crawl on.
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    const never = () => () => undefined;
+    const result = await runCrawl(request({ maxDepth: 2, commitEvery: 5000 }), deps(world, store, { setTimer: never }));
+    expect(result.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(truthOf(2).fetched);
+  });
+
   it('a finished crawl requests nothing the second time; --refresh crawls again', async () => {
     const world = new World();
     const store = new MemoryFrontierStore();
