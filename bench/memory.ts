@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { graphCounts, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
-import { procMemory, startCrawl, startSandboxProcess } from './lib/processes.js';
+import { procMemory, runCliProcess, startCrawl, startSandboxProcess } from './lib/processes.js';
 import type { Section } from './lib/report.js';
 import { fmt, log, outDir, tail } from './lib/util.js';
 import { coveringWorkload, writeSeedsFile } from './lib/workload.js';
@@ -48,6 +48,15 @@ export async function memoryBenchmark(neo: BenchNeo4j, sizes: [number, number]):
       `${fmt.int(records)} records: VmHWM ${fmt.mb(run.hwmKb)}, maxRSS ${run.probe ? fmt.mb(run.probe.maxRssKb) : 'n/a'}; peak heap used ${run.probe ? fmt.mb(run.probe.heapUsedKb) : 'n/a'}, heap total ${run.probe ? fmt.mb(run.probe.heapTotalKb) : 'n/a'}, external ${run.probe ? fmt.mb(run.probe.externalKb) : 'n/a'}; RSS as the crawl went: ${run.series.map((s) => `${fmt.int(s.fetched)} → ${fmt.mb(s.rssKb)}`).join(', ') || 'n/a'}.`,
     );
   }
+  // The graph of the larger crawl is still in Neo4j: group it into company networks (issue 11).
+  const networks = await networksOnGraph(neo);
+  section.figures.push({
+    name: `\`landing-graph networks --json\` over the whole ${fmt.int(sizes[1])}-record graph: wall time and peak RSS`,
+    value:
+      networks.error ??
+      `${fmt.s(networks.wallMs)}, ${networks.maxRssKb ? fmt.mb(networks.maxRssKb) : 'n/a'}; ${fmt.int(networks.count)} networks`,
+  });
+  if (networks.timings) section.notes.push(`networks over the ${fmt.int(sizes[1])}-record graph, its own timings: ${networks.timings}.`);
   const [small, large] = runs as [MemoryRun, MemoryRun];
   const peak = (r: MemoryRun) => Math.max(r.hwmKb, r.probe?.maxRssKb ?? 0);
   const ratio = peak(large) / peak(small);
@@ -115,4 +124,26 @@ async function crawlForMemory(neo: BenchNeo4j, records: number): Promise<MemoryR
   } finally {
     await sandbox.close();
   }
+}
+
+/** `landing-graph networks --json` over the whole graph as a child process: wall time, maxRSS at exit. */
+async function networksOnGraph(
+  neo: BenchNeo4j,
+): Promise<{ wallMs: number; maxRssKb?: number; count: number; timings?: string; error?: string }> {
+  const rssFile = path.join(outDir, 'networks.rss.json');
+  rmSync(rssFile, { force: true });
+  const probe = path.join(import.meta.dirname, 'rss-probe.js');
+  log('memory: landing-graph networks --json over the whole graph');
+  const started = Date.now();
+  const run = await runCliProcess(['networks', '--json'], { ...neo.env, BENCH_RSS_FILE: rssFile }, ['--import', probe]);
+  const wallMs = Date.now() - started;
+  if (run.code !== 0) return { wallMs, count: 0, error: `exit ${run.code}: ${tail(run.stderr, 3)}` };
+  const count = (JSON.parse(run.stdout) as { networks: unknown[] }).networks.length;
+  const maxRssKb = existsSync(rssFile) ? (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKb: number }).maxRssKb : undefined;
+  const timings = run.stderr
+    .split('\n')
+    .filter((line) => /\d\s*(ms|s)\b/.test(line))
+    .slice(-3)
+    .join(' / ');
+  return { wallMs, maxRssKb, count, timings: timings || undefined };
 }

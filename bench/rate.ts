@@ -16,7 +16,12 @@ export interface RateCase {
 }
 
 const LATENCY_MS = 50;
-const CONCURRENCY = 8;
+/**
+ * Requests in flight: 8, or 3 x what the 50 ms latency alone keeps in flight at the rate when that is more
+ * (15 at --rps 100, 30 at 200): a request's round trip in the crawler is about 95 ms (latency, parsing,
+ * settling), so 8 cap a crawl at about 85/s and 16 at about 168/s, whatever the limit.
+ */
+const concurrencyFor = (rps: number) => Math.max(8, Math.ceil((rps * LATENCY_MS * 3) / 1000));
 
 /** Event-loop delay (ms) of a process, from perf_hooks.monitorEventLoopDelay. */
 interface LoopDelay {
@@ -43,7 +48,7 @@ export async function rateBenchmark(neo: BenchNeo4j, cases: RateCase[]): Promise
   const section: Section = {
     title: '1. Rate adherence',
     method: [
-      `The built CLI (\`landing-graph crawl --rps R --concurrency ${CONCURRENCY}\`, a child process) crawls the sandbox (another child process, \`--latency-ms ${LATENCY_MS}\`), from one company seed at depth 20 on a graph large enough that the crawl is still running when the window ends. ` +
+      `The built CLI (\`landing-graph crawl --rps R --concurrency C\`, C = 8 at --rps 20 and 50, 15 at 100, 30 at 200 (3 x what the latency alone keeps in flight: a round trip in the crawler takes about 95 ms), a child process) crawls the sandbox (another child process, \`--latency-ms ${LATENCY_MS}\`), from one company seed at depth 20 on a graph large enough that the crawl is still running when the window ends. ` +
         'The window opens when the sandbox sees the first request and closes with SIGINT (the CLI then finishes what is in flight). ' +
         "Achieved rate = requests that arrived in the window / its length; the busiest one-second window is the sandbox's own `busiestWindow`: most arrivals in any sliding 1,000 ms, on the monotonic time each request was received, over the whole run, after SIGINT included (the calendar-second maximum is in the notes). " +
         'Event-loop stalls: `perf_hooks.monitorEventLoopDelay` (10 ms resolution) in the crawler and in the sandbox (a probe preloaded with `--import`), from the opening of the window to the exit, and in the bench process while the RequestLimiter runs alone.',
@@ -80,7 +85,7 @@ export async function rateBenchmark(neo: BenchNeo4j, cases: RateCase[]): Promise
         seedsFile,
         depth: 20,
         rps: c.rps,
-        concurrency: CONCURRENCY,
+        concurrency: concurrencyFor(c.rps),
         service: sandbox,
         neo4jEnv: neo.env,
         nodeArgs: ['--import', probe],
@@ -155,7 +160,7 @@ export async function rateBenchmark(neo: BenchNeo4j, cases: RateCase[]): Promise
       );
       const alone = await limiterAlone(c.rps, Math.min(c.windowMs, 10_000));
       section.figures.push({
-        name: `--rps ${c.rps}: the RequestLimiter alone (no crawl, no HTTP; ${LATENCY_MS} ms jobs, ${CONCURRENCY} at once, ${fmt.s(alone.windowMs)})`,
+        name: `--rps ${c.rps}: the RequestLimiter alone (no crawl, no HTTP; ${LATENCY_MS} ms jobs, ${concurrencyFor(c.rps)} at once, ${fmt.s(alone.windowMs)})`,
         value: `${fmt.num(alone.rate, 2)}/s = ${fmt.num(alone.rate / c.rps, 3)} of the limit; busiest sliding second ${alone.busiest}; bench event loop ${loopDelayText(alone.loopDelay)}`,
       });
       if (!ranToEnd) section.notes.push(`--rps ${c.rps}: crawl output: ${tail(final.stderr, 5)}`);
@@ -167,7 +172,7 @@ export async function rateBenchmark(neo: BenchNeo4j, cases: RateCase[]): Promise
 }
 
 /**
- * The limiter on its own: jobs of LATENCY_MS scheduled as fast as the limiter lets them start, CONCURRENCY at
+ * The limiter on its own: jobs of LATENCY_MS scheduled as fast as the limiter lets them start, concurrencyFor(rps) at
  * a time, each marking its departure when it starts; departures counted over `windowMs` after the first.
  * Separates the limiter's own ceiling from the crawl's.
  */
@@ -175,7 +180,7 @@ async function limiterAlone(
   rps: number,
   windowMs: number,
 ): Promise<{ rate: number; busiest: number; windowMs: number; loopDelay: LoopDelay }> {
-  const limiter = new RequestLimiter({ requestsPerSecond: rps, maxConcurrent: CONCURRENCY });
+  const limiter = new RequestLimiter({ requestsPerSecond: rps, maxConcurrent: concurrencyFor(rps) });
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   const departures: number[] = [];
@@ -191,7 +196,7 @@ async function limiterAlone(
         .catch(() => undefined); // dropped by stop()
     }
   };
-  const workers = Array.from({ length: CONCURRENCY * 2 }, worker);
+  const workers = Array.from({ length: concurrencyFor(rps) * 2 }, worker);
   await sleep(windowMs + 200);
   stop = true;
   await limiter.stop();

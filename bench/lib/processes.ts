@@ -233,8 +233,9 @@ export { sleep };
 export async function runCliProcess(
   args: string[],
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [...shebangFlags(), cliPath, ...args], {
+  const child = spawn(process.execPath, [...shebangFlags(), ...nodeArgs, cliPath, ...args], {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
