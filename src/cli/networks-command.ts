@@ -15,12 +15,7 @@ import {
 } from '../network/index.js';
 import { readConfig } from './config.js';
 import { openGraph } from './neo4j.js';
-
-const wholeNumber = (name: string, min: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int({ error: `${name} must be a whole number` })
-    .min(min, { error: `${name} must be at least ${min}` });
+import { wholeNumber } from './option-schemas.js';
 
 const optionsSchema = z.object({
   depth: wholeNumber('--depth', 0).optional(),

@@ -1,5 +1,5 @@
 import { addressKey, innKey, ogrnKey } from '../graph/pivots/normalize.js';
-import type { Candidate, CompanyRow, CrowdedName, Evidence, ResolveOptions, Side } from './model.js';
+import { type Candidate, type CompanyRow, type CrowdedName, type Evidence, MAX_EVIDENCE, type ResolveOptions, type Side } from './model.js';
 import { companyName } from './names.js';
 import { compare, pairId, sideRef } from './pair.js';
 
@@ -44,7 +44,12 @@ export function companyCandidates(
     const tooMany = group.length > options.maxNamesakes;
     if (tooMany) crowded.push({ kind: 'company', name: core, count: group.length });
     const byAddress = new Map<string, Company[]>();
-    for (const c of group) if (c.address !== undefined) byAddress.set(c.address, [...(byAddress.get(c.address) ?? []), c]);
+    for (const c of group) {
+      if (c.address === undefined) continue;
+      const same = byAddress.get(c.address);
+      if (same) same.push(c);
+      else byAddress.set(c.address, [c]);
+    }
     for (const [address, same] of byAddress) {
       if (same.length > options.maxNamesakes) continue;
       forPairs(same, (x, y) => keep(found, candidate(x, y, core, address)));
@@ -121,7 +126,9 @@ function candidate(x: Company, y: Company, core: string, address: string | undef
 /** One candidate per pair: the higher score (two names of one company may both match). */
 export function keep(found: Map<string, Candidate>, c: Candidate): void {
   const known = found.get(c.pairId);
-  if (!known || c.score > known.score) found.set(c.pairId, c);
+  // The decision file refuses longer evidence (decisions.ts): what resolve writes it must read back.
+  const bounded = c.evidence.length > MAX_EVIDENCE ? { ...c, evidence: c.evidence.slice(0, MAX_EVIDENCE) } : c;
+  if (!known || c.score > known.score) found.set(c.pairId, bounded);
 }
 
 export function forPairs<T>(items: readonly T[], visit: (x: T, y: T) => void): void {

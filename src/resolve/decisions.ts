@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LandingGraphError, quoteValue } from '../errors.js';
-import { type Candidate, type Evidence, RULES, type Rule, SIDE_KINDS, type Side } from './model.js';
+import { type Candidate, type Evidence, MAX_EVIDENCE, RULES, type Rule, SIDE_KINDS, type Side } from './model.js';
 import { ordered, pairId } from './pair.js';
 
 /**
@@ -56,7 +56,7 @@ const lineSchema = z.strictObject({
   b: sideSchema,
   evidence: z
     .array(z.strictObject({ kind: text(100), value: text(2000) }))
-    .max(100)
+    .max(MAX_EVIDENCE)
     .optional(),
   by: text(200).nullable().optional(),
   note: text(2000).nullable().optional(),

@@ -89,6 +89,9 @@ export interface ResolveOptions {
 
 export const DEFAULT_MAX_NAMESAKES = 10;
 
+/** Evidence entries a candidate keeps (and a decision file line may hold): enough to judge, bounded for the file. */
+export const MAX_EVIDENCE = 100;
+
 export const DEFAULT_RESOLVE_OPTIONS: ResolveOptions = { maxNamesakes: DEFAULT_MAX_NAMESAKES, maxShared: 20, minScore: 0 };
 
 /** A name too common to propose anything, reported instead. */

@@ -46,7 +46,9 @@ export function groupPersons(rows: readonly PersonRow[], options: ResolveOptions
     if (name === undefined || row.companies.length === 0) continue;
     const inn = innKey(row.inn) ?? (row.key.startsWith('inn:') ? innKey(row.key.slice(4)) : undefined);
     const person: Person = { side: { kind: 'person', id: null, key: row.key, name: row.name }, inn, companies: row.companies };
-    byName.set(name, [...(byName.get(name) ?? []), person]);
+    const same = byName.get(name);
+    if (same) same.push(person);
+    else byName.set(name, [person]);
   }
   const found = new Map<string, Candidate>();
   const pending: PendingPair[] = [];
@@ -69,6 +71,9 @@ export function groupPersons(rows: readonly PersonRow[], options: ResolveOptions
         keep(found, { pairId: pairId(x.side, y.side), rule: 'person-name-company', score: 0.9, a: x.side, b: y.side, evidence });
         return;
       }
+      // An officer of more companies than maxShared is a hub (a nominee): pairing all their companies would
+      // read company pairs by the hundred thousand, and ties through a nominee say nothing.
+      if (x.companies.length > options.maxShared || y.companies.length > options.maxShared) return;
       pending.push({ name, x, y });
       for (const cx of x.companies)
         for (const cy of y.companies) {
@@ -85,7 +90,9 @@ export function tiedCandidates(pending: readonly PendingPair[], ties: readonly C
   const byPair = new Map<string, CompanyTie[]>();
   for (const tie of ties) {
     const k = [tie.a, tie.b].sort(compare).join('\n');
-    byPair.set(k, [...(byPair.get(k) ?? []), tie]);
+    const same = byPair.get(k);
+    if (same) same.push(tie);
+    else byPair.set(k, [tie]);
   }
   const found = new Map<string, Candidate>();
   for (const { name, x, y } of pending) {

@@ -136,6 +136,7 @@ export async function undoDecisions(
     async (tx) => {
       const undo = decisions.map((d) => ({
         pairId: d.pairId,
+        decision: d.decision,
         entry: JSON.stringify({ at, decision: 'undone', file: source, line: d.line }),
       }));
       let undone = 0;
