@@ -5,6 +5,7 @@ import { candidatesJson, candidatesTable } from '../../src/resolve/format.js';
 import { type CompanyRow, DEFAULT_RESOLVE_OPTIONS, type PersonRow } from '../../src/resolve/model.js';
 import { pairId } from '../../src/resolve/pair.js';
 import { groupPersons, tiedCandidates } from '../../src/resolve/person-rules.js';
+import { MAX_EVIDENCE } from '../../src/resolve/model.js';
 
 const options = DEFAULT_RESOLVE_OPTIONS;
 const ADDRESS = '119002, г. Москва, ул. Арбат, д. 10';
@@ -163,6 +164,29 @@ describe('person rules', () => {
       { kind: 'address', value: 'г москва ул арбат д 10' },
       { kind: 'phone', value: '+74950000000' },
     ]);
+  });
+
+  it('an officer of more than maxShared companies (a nominee) pairs none of them: no company pairs to read', () => {
+    const many = Array.from({ length: options.maxShared + 1 }, (_, i) => co(100 + i, String(7702000000 + i)));
+    const rows = [
+      person('name:иванов иван@company#100', 'Иванов Иван', many),
+      person('name:иванов иван@company#9', 'Иванов Иван', [co(9, '7701000009')]),
+    ];
+    const grouping = groupPersons(rows, options);
+    expect(grouping.pending).toEqual([]);
+    expect(grouping.companyPairs).toEqual([]);
+    const fewer = groupPersons([{ ...rows[0]!, companies: many.slice(0, options.maxShared) }, rows[1]!], options);
+    expect(fewer.companyPairs).toHaveLength(options.maxShared);
+  });
+
+  it('keeps at most MAX_EVIDENCE entries, what a decision file line may hold', () => {
+    const many = Array.from({ length: MAX_EVIDENCE + 1 }, (_, i) => co(200 + i, String(7703000000 + i)));
+    const rows = [
+      person('inn:770412345678', 'Петров Пётр', many, '770412345678'),
+      person('name:петров петр@company#200', 'Петров Петр', many),
+    ];
+    const [candidate] = groupPersons(rows, { ...options, maxShared: 1000 }).candidates;
+    expect(candidate?.evidence).toHaveLength(MAX_EVIDENCE);
   });
 });
 
