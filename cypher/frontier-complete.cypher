@@ -7,9 +7,6 @@
 // lister commits. A done task found nearer is queued again (this happens only once a record that had
 // failed is retried: what it lists was reached before by longer paths and must be expanded again).
 // Lookups name their index (see upsert-nodes-by-id).
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 MATCH (c:Crawl {id: $crawlId}) USING INDEX c:Crawl(id)
 SET c.requested = c.requested + $counts.requested, c.fetched = c.fetched + $counts.fetched,
     c.missing = c.missing + $counts.missing, c.failed = c.failed + $counts.failed, c.invalid = c.invalid + $counts.invalid,

@@ -3,9 +3,6 @@
 // relationship type comes from the fixed branches below, never from data; a row of another type writes nothing.
 // One MERGE per type, each naming its type: a MERGE with a dynamic type ($(…)) is planned on a graph with
 // few relationships as a scan of all relationships for every row.
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
 MATCH (b:Landing {kind: row.toKind, id: row.toId}) USING INDEX b:Landing(kind, id)

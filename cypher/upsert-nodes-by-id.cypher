@@ -5,9 +5,6 @@
 // data: failed notes the error, missing (404) marks the record gone. Returns how many rows met a key conflict.
 // Every lookup names its index, so no plan, however stale its statistics, scans for a node.
 // The kind's label comes from the fixed table below, never from data; an unknown kind fails the statement.
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $rows AS row
 // A node known so far only by this key (a seed asked for by key, a phone named in a block) becomes
 // this node: it gets the page number before the MERGE finds it. Each lookup runs only when the one

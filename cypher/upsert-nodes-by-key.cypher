@@ -2,9 +2,6 @@
 // failed, records served without a usable page number, and entities named inside blocks (stubs).
 // $rows: NodeRow with id null; $now: ISO date-time. Same precedence, plans and label table as
 // upsert-nodes-by-id (branches have no key, so no Branch here).
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $rows AS row
 MERGE (n:Landing {kind: row.kind, key: row.key})
   ON CREATE SET n.status = row.status, n.firstSeenAt = datetime($now)

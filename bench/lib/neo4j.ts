@@ -200,8 +200,7 @@ export async function planningCosts(
   const out: { name: string; planningMs: number; cachedMs: number }[] = [];
   try {
     for (const name of names) {
-      // The commit statements carry `CYPHER replan=skip` (README, "Plans that stay planned"): one option only.
-      const text = cypher(name).replace(/^CYPHER replan=skip\s+/, '');
+      const text = cypher(name);
       const forced: number[] = [];
       const cached: number[] = [];
       for (let i = 0; i < 3; i++) {

@@ -1,9 +1,6 @@
 // Which tasks' records the graph holds as a valid answer fetched at or after $notBefore (by any crawl):
 // they are expanded from the stored answer instead of being requested again (--max-age).
 // $tasks: [{uid, kind, id, key}] (id or key null); $notBefore: ISO date-time. Returns their uids.
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $tasks AS t
 OPTIONAL MATCH (byId:Landing {kind: t.kind, id: t.id}) USING INDEX byId:Landing(kind, id)
 OPTIONAL MATCH (byKey:Landing {kind: t.kind, key: t.key}) USING INDEX byKey:Landing(kind, key)

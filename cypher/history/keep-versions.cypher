@@ -4,9 +4,6 @@
 // differs). $rows: [{kind, id, raw, values: {field: value or null}, or values null for an answer that
 // broke the schema (nothing to compare)}]; $fields: header and analyst property names; $now: ISO
 // date-time. Returns how many versions were kept.
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (n:Landing {kind: row.kind, id: row.id}) USING INDEX n:Landing(kind, id)
 WITH n, row

@@ -3,9 +3,6 @@
 // date-time also appended to `removals`; the record gets `changedAt`. Nothing is deleted. $records:
 // [{kind, id}] of records fetched and valid in this commit; $now: ISO date-time. Relationship types are
 // the fixed list below.
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $records AS rec
 MATCH (a:Landing {kind: rec.kind, id: rec.id}) USING INDEX a:Landing(kind, id)
 MATCH (a)-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY|AT_DOMAIN]->()

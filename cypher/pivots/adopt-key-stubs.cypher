@@ -7,9 +7,6 @@
 // Start from the few nodes with a conflict (index landing_key_conflict), never from all stubs: the
 // aggregation keeps the planner from starting at the other end; lookups name their index (see
 // upsert-nodes-by-id). pivot-writer runs it only after a commit met a key conflict.
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 MATCH (n:Landing) USING INDEX n:Landing(keyConflict)
 WHERE n.keyConflict IS NOT NULL AND n.id IS NOT NULL
 WITH collect(n) AS conflicts

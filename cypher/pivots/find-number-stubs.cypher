@@ -7,9 +7,6 @@
 // stub that learnt it here (index company_ogrn). Candidates: the INN's node first, else by `ogrn`,
 // fetched before stubs, then the lowest key: deterministic. Only stubs whose every relationship is an
 // incoming key link (types from the fixed list below) are folded. Lookups name their index.
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $rows AS row
 // A stub under the INN learns the OGRN, so a later mention of the OGRN alone finds it.
 CALL (row) {

@@ -6,9 +6,6 @@
 // is deleted; the node takes its key (takeKey) or notes it in `mergedKeys`, and keeps the stub's title
 // while itself a stub. Relationship types come from the fixed branches below (one MERGE per type: see
 // upsert-edges), never from data.
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (stub:Landing) WHERE elementId(stub) = row.stub
 MATCH (n:Landing) WHERE elementId(n) = row.target

@@ -5,9 +5,6 @@
 // record's company) `roles` and `posts` too, as on Person links; AT_DOMAIN: an e-mail record to its domain.
 // The relationship type comes from the fixed branches below (one MERGE per type: see upsert-edges),
 // never from data; a row of another type writes nothing. Lookups name their index (see upsert-nodes-by-id).
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
 MATCH (b:Landing {kind: row.toKind, key: row.toKey}) USING INDEX b:Landing(kind, key)

@@ -4,9 +4,6 @@
 // is the latest record's word.
 // The relationship type comes from the fixed branches below (one MERGE per type: see upsert-edges),
 // never from data; a row of another type writes nothing. Lookups name their index (see upsert-nodes-by-id).
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX a:Landing(kind, id)
 MATCH (p:Pivot {kind: row.pivotKind, key: row.pivotKey}) USING INDEX p:Pivot(kind, key)

@@ -2,9 +2,6 @@
 // One node per (kind, key) (constraint pivot_kind_key). The display value and the person/activity
 // facts are the first seen: a later record fills a missing fact but never changes one.
 // The kind's label comes from the fixed table below, never from data; an unknown kind fails the statement.
-// Planned once, kept however the graph grows (README, "Plans that stay planned"): every lookup names its
-// index and every MERGE its relationship type, so the plan made on an empty graph is the right one.
-CYPHER replan=skip
 UNWIND $rows AS row
 MERGE (p:Pivot {kind: row.kind, key: row.key})
   ON CREATE SET p.value = row.value, p.firstSeenAt = datetime($now)

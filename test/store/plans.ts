@@ -17,18 +17,41 @@ export const SCAN_OPERATORS = [
   'UndirectedUnionRelationshipTypesScan',
 ];
 
-/** Every statement under cypher/ that starts with `CYPHER replan=skip`, by name (path without .cypher). */
-export function frozenStatements(): { name: string; text: string }[] {
-  const names = (readdirSync(root, { recursive: true }) as string[])
-    .filter((file) => file.endsWith('.cypher'))
-    .map((file) => file.slice(0, -'.cypher'.length).split(path.sep).join('/'))
-    .sort();
-  return names.map((name) => ({ name, text: cypher(name) })).filter(({ text }) => text.startsWith('CYPHER replan=skip'));
+/**
+ * The statements of a crawl's commit (and a load's), whose first plan Neo4j makes on an empty graph and keeps
+ * until the graph's statistics have moved far enough, plus the crawler's frontier reads.
+ */
+export const COMMIT_STATEMENTS = [
+  'history/keep-versions',
+  'upsert-nodes-by-id',
+  'upsert-nodes-by-key',
+  'upsert-edges',
+  'pivots/adopt-key-stubs',
+  'pivots/upsert-pivots',
+  'pivots/upsert-pivot-links',
+  'pivots/upsert-key-links',
+  'pivots/find-number-stubs',
+  'pivots/fold-key-stubs',
+  'history/retire-unseen',
+  'frontier-complete',
+  'frontier-levels',
+  'history/fresh-answers',
+];
+
+/** The commit statements by name, each checked to exist under cypher/. */
+export function commitStatements(): { name: string; text: string }[] {
+  const names = new Set(
+    (readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.cypher'))
+      .map((file) => file.slice(0, -'.cypher'.length).split(path.sep).join('/')),
+  );
+  for (const name of COMMIT_STATEMENTS) if (!names.has(name)) throw new Error(`cypher/${name}.cypher is gone: update COMMIT_STATEMENTS`);
+  return COMMIT_STATEMENTS.map((name) => ({ name, text: cypher(name) }));
 }
 
 /** The operators (with their details) of the plan Neo4j makes for `text` now, forced afresh. */
 export async function planOperators(driver: Driver, text: string, database?: string): Promise<string[]> {
-  const statement = `EXPLAIN CYPHER replan=force ${text.replace(/^CYPHER replan=skip\s+/, '')}`;
+  const statement = `EXPLAIN CYPHER replan=force ${text}`;
   const params = Object.fromEntries([...text.matchAll(/\$([A-Za-z_]\w*)/g)].map((m) => [m[1], null]));
   const result = await driver.executeQuery(statement, params, database ? { database } : {});
   const out: string[] = [];
