@@ -156,20 +156,7 @@ export function replanCounter(neo: BenchNeo4j): (() => number) | undefined {
   };
 }
 
-/** The statements of one CrawlStore.commit, in order, and the crawler's two frontier reads. */
-export const COMMIT_STATEMENTS = [
-  'history/keep-versions',
-  'upsert-nodes-by-id',
-  'upsert-nodes-by-key',
-  'upsert-edges',
-  'pivots/adopt-key-stubs',
-  'pivots/upsert-pivots',
-  'pivots/upsert-pivot-links',
-  'pivots/upsert-key-links',
-  'history/retire-unseen',
-  'frontier-complete',
-] as const;
-export const FRONTIER_READS = ['frontier-levels', 'frontier-page', 'history/fresh-answers'] as const;
+export { COMMIT_STATEMENTS, FRONTIER_READS } from '../../src/store/commit-statements.js';
 
 /**
  * What Neo4j spends planning each statement: `CYPHER replan=force <statement>` against the cached

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Driver } from 'neo4j-driver';
+import { COMMIT_STATEMENTS, FRONTIER_READS } from '../../src/store/commit-statements.js';
 import { cypher } from '../../src/store/cypher-files.js';
 
 const root = path.resolve(import.meta.dirname, '../../cypher');
@@ -17,36 +18,16 @@ export const SCAN_OPERATORS = [
   'UndirectedUnionRelationshipTypesScan',
 ];
 
-/**
- * The statements of a crawl's commit (and a load's), whose first plan Neo4j makes on an empty graph and keeps
- * until the graph's statistics have moved far enough, plus the crawler's frontier reads.
- */
-export const COMMIT_STATEMENTS = [
-  'history/keep-versions',
-  'upsert-nodes-by-id',
-  'upsert-nodes-by-key',
-  'upsert-edges',
-  'pivots/adopt-key-stubs',
-  'pivots/upsert-pivots',
-  'pivots/upsert-pivot-links',
-  'pivots/upsert-key-links',
-  'pivots/find-number-stubs',
-  'pivots/fold-key-stubs',
-  'history/retire-unseen',
-  'frontier-complete',
-  'frontier-levels',
-  'history/fresh-answers',
-];
-
-/** The commit statements by name, each checked to exist under cypher/. */
+/** The commit statements and frontier reads (src/store/commit-statements.ts), each checked to exist under cypher/. */
 export function commitStatements(): { name: string; text: string }[] {
   const names = new Set(
     (readdirSync(root, { recursive: true }) as string[])
       .filter((file) => file.endsWith('.cypher'))
       .map((file) => file.slice(0, -'.cypher'.length).split(path.sep).join('/')),
   );
-  for (const name of COMMIT_STATEMENTS) if (!names.has(name)) throw new Error(`cypher/${name}.cypher is gone: update COMMIT_STATEMENTS`);
-  return COMMIT_STATEMENTS.map((name) => ({ name, text: cypher(name) }));
+  const all = [...COMMIT_STATEMENTS, ...FRONTIER_READS];
+  for (const name of all) if (!names.has(name)) throw new Error(`cypher/${name}.cypher is gone: update src/store/commit-statements.ts`);
+  return all.map((name) => ({ name, text: cypher(name) }));
 }
 
 /** The operators (with their details) of the plan Neo4j makes for `text` now, forced afresh. */
