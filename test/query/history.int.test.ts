@@ -1,5 +1,6 @@
 import type { Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeNetworks } from '../../src/network/index.js';
 import { findQuery, loadQueries, runQuery } from '../../src/query/library.js';
 import { bindParams } from '../../src/query/params.js';
 import type { Row } from '../../src/store/executor.js';
@@ -17,6 +18,8 @@ const SAMPLES: Record<string, string[]> = {
   'graph-overview': [],
   hubs: ['minDegree=0'],
   neighbourhood: ['kind=domain', 'key=alpha-tea.ru', 'hops=4'],
+  'network-of': ['kind=domain', 'key=alpha-tea.ru'],
+  'networks-by-size': [],
   'recent-domains': ['days=60', 'asOf=2026-10-20'],
   'shared-address': [],
   'shared-email': [],
@@ -28,6 +31,8 @@ const SAMPLES: Record<string, string[]> = {
   'shared-registrant': [],
   // One hop at T1 (alpha-tea.ru listed the phone), two now (through the company).
   'shortest-paths': ['fromKind=domain', 'fromKey=alpha-tea.ru', 'toKind=phone', `toKey=${PHONE}`],
+  // alpha-tea.ru listed the phone at T1 (a removed link): what ties them now goes through the company.
+  'what-ties': ['fromKind=domain', 'fromKey=alpha-tea.ru', 'toKind=phone', `toKey=${PHONE}`],
 };
 
 /**
@@ -48,6 +53,8 @@ describe('the query library on a graph with history', () => {
     await resetGraph(driver);
     await recordCrawl(driver);
     for (const step of [0, 1, 2] as const) await writeAnswers(driver, step);
+    // The network queries read what `landing-graph networks` writes, from current links only.
+    await computeNetworks(driver, { type: 'all' }, { database: testConnection().database });
   });
   afterAll(async () => driver?.close());
 
