@@ -1,5 +1,6 @@
 import type { ExportNode } from './model.js';
 import { longProp, stringProp } from './values.js';
+import { LABEL_OF_KIND } from '../graph/model.js';
 
 /** Labels every exported node carries besides its own kind's label. */
 const FAMILY_LABELS = ['Landing', 'Pivot'];
@@ -8,6 +9,11 @@ const FAMILY_LABELS = ['Landing', 'Pivot'];
 export function kindLabel(node: Pick<ExportNode, 'labels'>): string {
   const own = node.labels.filter((l) => !FAMILY_LABELS.includes(l));
   return own.length > 0 ? own.join('_') : (node.labels[0] ?? 'Node');
+}
+
+/** The node label of a record kind (the graph's fixed table, src/graph/model.ts), or the kind itself. */
+export function labelOfKind(kind: string): string {
+  return (LABEL_OF_KIND as Record<string, string>)[kind] ?? kind;
 }
 
 /** Whether a node is a pivot (a shared value), not a landing record. */

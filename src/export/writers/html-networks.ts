@@ -4,6 +4,7 @@ import type { CaseNetwork, CaseNetworks } from '../case-networks.js';
 import { escapeMarkup } from '../escape.js';
 import { colourOf } from '../names.js';
 import { timeline } from './html-timeline.js';
+import { labelOfKind } from '../names.js';
 
 /**
  * The case file's opening section: the seeds' networks. Per network its members, the identifiers that tie them
@@ -24,8 +25,6 @@ const EVIDENCE: Record<EvidenceKind, { text: string; label: string }> = {
   nameServer: { text: 'name server (weak)', label: 'NameServer' },
   mailServer: { text: 'mail server (weak)', label: 'MailServer' },
 };
-const MEMBER_LABEL: Record<string, string> = { company: 'Company', domain: 'Domain', email: 'Email', phone: 'Phone', branch: 'Branch' };
-
 /** A picture's data for the report's script: members and the identifiers tying them, linked. */
 export interface NetworkPicture {
   id: string;
@@ -43,7 +42,7 @@ export function networkPictures(networks: CaseNetworks): NetworkPicture[] {
       ref: m.ref,
       name: shown(m.name),
       kind: m.kind,
-      colour: colourOf(MEMBER_LABEL[m.kind] ?? m.kind),
+      colour: colourOf(labelOfKind(m.kind)),
       member: true,
       seed: m.seed,
     }));
@@ -98,7 +97,7 @@ function networkArticle(n: CaseNetwork, index: number, count: number): string {
   for (const e of n.evidence) for (const m of e.members) tiesOf.set(m, (tiesOf.get(m) ?? 0) + 1);
   const members = n.members.map((m) =>
     row([
-      cell(m.name, m.seed ? 'seed' : undefined, MEMBER_LABEL[m.kind]),
+      cell(m.name, m.seed ? 'seed' : undefined, labelOfKind(m.kind)),
       cell(m.kind),
       cell(m.key ?? `#${m.id ?? '?'}`),
       cell((m.date ?? '').slice(0, 10)),
@@ -121,9 +120,7 @@ function networkArticle(n: CaseNetwork, index: number, count: number): string {
       cell(String(h.members), 'num'),
     ]),
   );
-  const legendKinds = [
-    ...new Set([...n.members.map((m) => MEMBER_LABEL[m.kind] ?? m.kind), ...n.evidence.map((e) => EVIDENCE[e.kind].label)]),
-  ];
+  const legendKinds = [...new Set([...n.members.map((m) => labelOfKind(m.kind)), ...n.evidence.map((e) => EVIDENCE[e.kind].label)])];
   const legendText = (label: string) => Object.values(EVIDENCE).find((e) => e.label === label)?.text ?? label.toLowerCase();
   const legend = legendKinds
     .map((l) => `<span><span class="swatch" style="background:${colourOf(l)}"></span>${escapeMarkup(legendText(l))}</span>`)

@@ -2,6 +2,7 @@ import { shown } from '../../changes/html.js';
 import type { CaseMember } from '../case-networks.js';
 import { escapeMarkup } from '../escape.js';
 import { colourOf } from '../names.js';
+import { labelOfKind } from '../names.js';
 
 /**
  * A network's timeline as inline SVG (no script, so the page's Content-Security-Policy needs nothing more): one
@@ -15,8 +16,6 @@ const WIDTH = 1000;
 const LABEL_WIDTH = 330;
 const LANE = 22;
 const TOP = 26;
-
-const KIND_LABEL: Record<string, string> = { company: 'Company', domain: 'Domain', email: 'Email', phone: 'Phone', branch: 'Branch' };
 
 /** The day (UTC ms) of an ISO date or date-time text, or null. */
 export function dayOf(text: string | null): number | null {
@@ -53,7 +52,7 @@ export function timeline(members: readonly CaseMember[]): string {
     const y = TOP + i * LANE + LANE / 2;
     const dx = x(day).toFixed(1);
     const label = m.name.length > 44 ? `${m.name.slice(0, 43)}…` : m.name;
-    const colour = colourOf(KIND_LABEL[m.kind] ?? m.kind);
+    const colour = colourOf(labelOfKind(m.kind));
     const date = (m.date ?? '').slice(0, 10);
     return [
       `<g class="lane"><title>${escapeMarkup(shown(`${m.name} — ${m.kind === 'company' ? 'registered' : 'created'} ${date}`))}</title>`,
@@ -68,7 +67,7 @@ export function timeline(members: readonly CaseMember[]): string {
   const legend = ['company', 'domain']
     .map(
       (k) =>
-        `<span><span class="swatch" style="background:${colourOf(KIND_LABEL[k]!)}"></span>${k === 'company' ? 'company registered' : 'domain created'}</span>`,
+        `<span><span class="swatch" style="background:${colourOf(labelOfKind(k))}"></span>${k === 'company' ? 'company registered' : 'domain created'}</span>`,
     )
     .join(' ');
   const missing =
