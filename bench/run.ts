@@ -26,6 +26,8 @@ async function main(): Promise<number> {
   const scale = envNumber('BENCH_SCALE', 1);
   const only = new Set<Name>((process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : ALL) as Name[]);
   for (const name of only) if (!ALL.includes(name)) throw new Error(`BENCH_ONLY: unknown benchmark ${name} (${ALL.join(', ')})`);
+  // BENCH_RATES=100,200: only those rate cases (to iterate on one; a full run takes all).
+  const rates = process.env.BENCH_RATES?.split(',').map(Number);
   const sizes = {
     // A long crawl at each rate: >= 3,000 requests and >= 60 s (the first seconds of a crawl, one seed and
     // its first levels, cannot fill the rate), issue 9: 155 s, 70 s, 60 s.
@@ -35,7 +37,7 @@ async function main(): Promise<number> {
       { rps: 100, windowMs: Math.max(5_000, Math.round(60_000 * scale)) },
       // Issue 12: >= 5,000 requests at 200/s.
       { rps: 200, windowMs: Math.max(5_000, Math.round(35_000 * scale)) },
-    ],
+    ].filter((c) => rates === undefined || rates.includes(c.rps)),
     e2eRecords: Math.max(1_000, Math.round(20_000 * scale)),
     writesRecords: Math.max(100, Math.round(2_000 * scale)),
     memory: [Math.max(1_000, Math.round(10_000 * scale)), Math.max(2_000, Math.round(100_000 * scale))] as [number, number],

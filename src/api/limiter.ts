@@ -30,6 +30,12 @@ export interface RequestLimiterOptions {
    * reading of the request (network, the service's own queues). Default: 25.
    */
   marginMs?: number;
+  /**
+   * How far behind its pace (1000 + marginMs) / requestsPerSecond the limiter may fall (an event-loop stall,
+   * a turn that came late) and still make it up, at twice the pace, within the window's bound; a 429
+   * pause is never made up. Default: 100.
+   */
+  catchUpMs?: number;
   /** Clock for the window, the spacing and the 429 pause. Default: systemClock (performance.now, setTimeout). */
   clock?: LimiterClock;
   /** Epoch ms, only to turn a Retry-After time into a pause on `clock`. Default: Date.now. */
@@ -47,7 +53,7 @@ const noDeparture: Departure = { headers: {}, sent: () => undefined };
  * the socket (seen on its diagnostics channel, see departures.ts), so no one-second window at the service
  * does either as long as the delay to the service varies by less than the margin. Requests are also spaced
  * by (1000 + marginMs) / requestsPerSecond ms, so the rate is even and at most 1000 / (1000 + marginMs) of
- * the limit (0.976 with the default margin).
+ * the limit (0.976 with the default margin); up to `catchUpMs` of pace lost to a stall is made up at twice the pace.
  *
  * How: a request reserves a slot in a SlidingWindow (sliding-window.ts) when the window and the spacing
  * allow; the slot counts as leaving any moment until undici reports its departure, and then at that time.
@@ -87,6 +93,7 @@ export class RequestLimiter {
           windowMs,
           // Not from the whole-number limit: --rps 0.5 spaces requests 2,050 ms apart.
           spacingMs: windowMs / this.requestsPerSecond,
+          catchUpMs: options.catchUpMs ?? 100,
         })
       : undefined;
     this.bottleneck = new Bottleneck({ maxConcurrent: this.maxConcurrent });
@@ -133,6 +140,7 @@ export class RequestLimiter {
   pauseUntil(untilMs: number): void {
     const endMs = this.clock.now() + (untilMs - this.now());
     if (endMs > this.pauseEndMs) this.pauseEndMs = endMs;
+    this.window?.restartPaceAt(this.pauseEndMs);
   }
 
   /** Queued and running counts, for progress (a request waiting for its turn is running). */
@@ -150,12 +158,14 @@ export class RequestLimiter {
 
   /** Wait, one request at a time, for the pause, the spacing and the window; then reserve. */
   private takeTurn(): Promise<WindowSlot | undefined> {
-    const turn = this.turns.then(() => this.waitForSlot());
+    // Waiting behind other requests is waiting too: the pace they lost (a stall) is made up from here.
+    const wantedSinceMs = this.clock.now();
+    const turn = this.turns.then(() => this.waitForSlot(wantedSinceMs));
     this.turns = turn.catch(() => undefined);
     return turn;
   }
 
-  private async waitForSlot(): Promise<WindowSlot | undefined> {
+  private async waitForSlot(wantedSinceMs: number): Promise<WindowSlot | undefined> {
     for (;;) {
       if (this.stopping.signal.aborted) throw stoppedError();
       const now = this.clock.now();
@@ -166,7 +176,7 @@ export class RequestLimiter {
       const window = this.window;
       if (!window) return undefined;
       const waitMs = window.waitMs(now);
-      if (waitMs === 0) return window.reserve(now);
+      if (waitMs === 0) return window.reserve(now, wantedSinceMs);
       if (waitMs === Infinity) await new Promise<void>((resolve) => this.wakeOnMark.push(resolve));
       else await this.sleep(waitMs);
     }

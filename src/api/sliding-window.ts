@@ -18,9 +18,16 @@ export interface SlidingWindowOptions {
   windowMs: number;
   /**
    * Pace of reservations in ms, to spread requests over the window: each is due spacingMs after the one
-   * before was due (one late by up to half of it is caught up). Default: windowMs / limit.
+   * before was due. Default: windowMs / limit.
    */
   spacingMs?: number;
+  /**
+   * How far behind its pace the window may fall and still make it up, at twice the pace (never two
+   * reservations closer than spacingMs / 2): a stall of the caller's event loop or a late turn shorter than
+   * this costs no requests. Longer, and only this much is made up; the window's bound holds either way.
+   * Default: spacingMs / 2.
+   */
+  catchUpMs?: number;
 }
 
 /**
@@ -42,12 +49,16 @@ export class SlidingWindow {
   /** Departure times that may still be in a window, ascending. */
   private readonly sentMs: number[] = [];
   private readonly pending = new Set<MutableSlot>();
+  readonly catchUpMs: number;
   /**
    * When the next reservation is due by the spacing (a theoretical time, as in GCRA): it moves on by
    * spacingMs from the time it was due, not from when the late timer of the previous one fired, so timer
    * lateness does not pile up and lower the rate (at --rps 100, 1 ms late per 10.25 ms slot was 9 %).
    */
   private dueMs = -Infinity;
+  private lastReservedMs = -Infinity;
+  /** No debt to make up from before this time (the end of a pause: what follows it starts at the pace). */
+  private freshFromMs = -Infinity;
 
   constructor(options: SlidingWindowOptions) {
     if (!Number.isInteger(options.limit) || options.limit < 1)
@@ -56,6 +67,7 @@ export class SlidingWindow {
     this.limit = options.limit;
     this.windowMs = options.windowMs;
     this.spacingMs = options.spacingMs ?? options.windowMs / options.limit;
+    this.catchUpMs = Math.max(0, options.catchUpMs ?? this.spacingMs / 2);
   }
 
   /**
@@ -64,7 +76,7 @@ export class SlidingWindow {
    */
   waitMs(nowMs: number): number {
     this.forget(nowMs);
-    const spacing = this.dueMs - nowMs;
+    const spacing = Math.max(this.dueMs, this.lastReservedMs + this.spacingMs / 2) - nowMs;
     // How many of the counted departures must leave the window first (pending ones never do by themselves).
     const over = this.pending.size + this.sentMs.length + 1 - this.limit;
     let window = 0;
@@ -72,16 +84,27 @@ export class SlidingWindow {
     return Math.max(0, spacing, window);
   }
 
-  /** Reserve a slot at `nowMs`; only when waitMs(nowMs) is 0 (a RangeError otherwise). */
-  reserve(nowMs: number): WindowSlot {
+  /**
+   * Reserve a slot at `nowMs`; only when waitMs(nowMs) is 0 (a RangeError otherwise). `wantedSinceMs`: when
+   * the request began to wait for its turn; the time it waited past its due time (a stall) is made up, up to
+   * catchUpMs, but never time when nothing was waiting (idle). Default: nowMs.
+   */
+  reserve(nowMs: number, wantedSinceMs = nowMs): WindowSlot {
     const wait = this.waitMs(nowMs);
     if (wait > 0) throw new RangeError(`no slot free at ${nowMs} ms: wait ${wait} ms`);
     const slot: MutableSlot = { reservedAtMs: nowMs, sentAtMs: undefined };
     this.pending.add(slot);
-    // Keep the pace when this one is late by at most half a slot (a late timer); later than that (idle, a
-    // long stall), the pace restarts from now: never a catch-up burst.
-    this.dueMs = (nowMs - this.dueMs <= this.spacingMs / 2 ? this.dueMs : nowMs) + this.spacingMs;
+    // Behind the pace while waiting (a stall, a late timer), the next ones are due at once and leave
+    // spacingMs / 2 apart until up to catchUpMs of it is made up; idle time is never made up.
+    const behindFromMs = Math.max(nowMs - this.catchUpMs, Math.min(nowMs, wantedSinceMs));
+    this.dueMs = Math.max(this.dueMs, behindFromMs, this.freshFromMs) + this.spacingMs;
+    this.lastReservedMs = nowMs;
     return slot;
+  }
+
+  /** Nothing is made up from before `atMs` (the end of a pause): the first reservation after it starts the pace. */
+  restartPaceAt(atMs: number): void {
+    this.freshFromMs = Math.max(this.freshFromMs, atMs);
   }
 
   /**

@@ -60,6 +60,34 @@ describe('SlidingWindow (the limiter’s timing policy, on times given by the ca
     expect(w.waitMs(10)).toBe(990);
   });
 
+  it('makes up time lost while a request waited (a stall) at twice the pace, up to catchUpMs, but never idle time', () => {
+    const w = new SlidingWindow({ limit: 100, windowMs: 1000, spacingMs: 10, catchUpMs: 30 });
+    w.markSent(w.reserve(0), 0);
+    // Due at 10, wanted since 0, reserved at 50 (a 40 ms stall): 30 ms are made up, so the next ones are due
+    // at once but leave 5 ms apart until the pace (due 10 + 30 + 10 per reservation) is back.
+    w.markSent(w.reserve(50, 0), 50);
+    expect(w.waitMs(50)).toBe(5);
+    const times = [50];
+    let now = 50;
+    for (let i = 0; i < 8; i++) {
+      now += w.waitMs(now);
+      times.push(now);
+      w.markSent(w.reserve(now, 0), now);
+    }
+    expect(times).toEqual([50, 55, 60, 65, 70, 75, 80, 90, 100]);
+    // Idle: a request that began to wait at 300, long after it was due, starts the pace afresh.
+    w.markSent(w.reserve(300, 300), 300);
+    expect(w.waitMs(300)).toBe(10);
+  });
+
+  it('makes up nothing from before restartPaceAt (the end of a 429 pause)', () => {
+    const w = new SlidingWindow({ limit: 100, windowMs: 1000, spacingMs: 10, catchUpMs: 100 });
+    w.markSent(w.reserve(0), 0);
+    w.restartPaceAt(500);
+    w.markSent(w.reserve(500, 5), 500);
+    expect(w.waitMs(500)).toBe(10);
+  });
+
   it('refuses a limit that is not a whole number >= 1 or a window that is not positive', () => {
     expect(() => new SlidingWindow({ limit: 0, windowMs: 1000 })).toThrow(RangeError);
     expect(() => new SlidingWindow({ limit: 2.5, windowMs: 1000 })).toThrow(RangeError);
