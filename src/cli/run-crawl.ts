@@ -1,7 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { LandingClient } from '../api/client.js';
 import type { LandingRef } from '../api/refs.js';
-import { waitingRecordsFor } from '../crawl/buffer-size.js';
+import { MAX_WAITING_RAW_CHARS, waitingRecordsFor } from '../crawl/buffer-size.js';
 import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
 import type { CrawlOptions } from '../crawl/options.js';
 import { ClientEventCounter } from '../crawl/progress.js';
@@ -62,6 +62,7 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
         store: new CrawlStore(o.driver, o.database),
         maxInFlight: Math.max(o.concurrency * 2, 4),
         maxWaitingRecords: waitingRecordsFor(o.requestsPerSecond, o.options.commitEvery),
+        maxWaitingRawChars: MAX_WAITING_RAW_CHARS,
         events,
         signal: abort.signal,
         onProgress: (p) => view.update({ ...p, serviceDown: events.serviceDown() }),

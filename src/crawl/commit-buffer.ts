@@ -30,6 +30,7 @@ const realTimer = (callback: () => void, ms: number) => {
  */
 export class CommitBuffer {
   private pending: Settlement[] = [];
+  private pendingRawChars = 0;
   private chain: Promise<void> = Promise.resolve();
   private cancelTimer: (() => void) | undefined;
   /** A commit is chained that has not started yet: it will take whatever waits, no need for another. */
@@ -45,8 +46,14 @@ export class CommitBuffer {
     return this.pending.length;
   }
 
+  /** Characters of raw answer text (the records as served) in the records waiting: what their memory is mostly. */
+  get waitingRawChars(): number {
+    return this.pendingRawChars;
+  }
+
   add(settlement: Settlement): void {
     this.pending.push(settlement);
+    this.pendingRawChars += rawCharsOf(settlement);
     if (this.pending.length >= this.options.commitEvery) void this.schedule();
     else if (!this.cancelTimer) {
       this.cancelTimer = this.setTimer(() => {
@@ -77,6 +84,7 @@ export class CommitBuffer {
     if (this.pending.length === 0) return;
     const settlements = this.pending;
     this.pending = [];
+    this.pendingRawChars = 0;
     this.options.onRoom();
     try {
       const commit = mergeSettlements(settlements);
@@ -86,4 +94,10 @@ export class CommitBuffer {
       this.options.onFailed(error);
     }
   }
+}
+
+function rawCharsOf(settlement: Settlement): number {
+  let chars = 0;
+  for (const batch of settlement.batches) for (const node of batch.nodes) chars += node.raw?.length ?? 0;
+  return chars;
 }

@@ -40,6 +40,11 @@ export interface CrawlDeps {
    * beyond. Default: the options' commitEvery. See waitingRecordsFor (buffer-size.ts).
    */
   maxWaitingRecords?: number;
+  /**
+   * Characters of raw answer text that the waiting records may hold (they are most of their memory); fetching
+   * pauses beyond, whatever maxWaitingRecords says. Default: no bound. See MAX_WAITING_RAW_CHARS (buffer-size.ts).
+   */
+  maxWaitingRawChars?: number;
   events?: ClientEventCounter;
   /** Clock (epoch ms). Default: Date.now. */
   now?: () => number;
@@ -125,7 +130,11 @@ class CrawlRun {
     // Fetched records wait in memory for their commit, at most maxWaitingRecords beyond the commit being
     // written: enough to keep fetching through a slow commit, little enough that a crash re-requests little.
     const maxWaiting = Math.max(1, deps.maxWaitingRecords ?? commitEvery);
-    this.slots = new DispatchSlots(deps.maxInFlight ?? 16, () => this.buffer.waiting < maxWaiting);
+    const maxWaitingRawChars = deps.maxWaitingRawChars ?? Infinity;
+    this.slots = new DispatchSlots(
+      deps.maxInFlight ?? 16,
+      () => this.buffer.waiting < maxWaiting && this.buffer.waitingRawChars < maxWaitingRawChars,
+    );
     this.buffer = new CommitBuffer({
       commitEvery,
       commitIntervalMs,

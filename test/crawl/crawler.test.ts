@@ -195,6 +195,36 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(mostUncommitted).toBeLessThanOrEqual(2 * (50 + 8));
   });
 
+  it('keeps the raw text of the waiting records within maxWaitingRawChars, whatever maxWaitingRecords allows', async () => {
+    const rawCharsOf = (commit: { batches: { nodes: { raw: string | null }[] }[] }) =>
+      commit.batches.flatMap((b) => b.nodes).reduce((sum, n) => sum + (n.raw?.length ?? 0), 0);
+    const slowCommits = async (maxWaitingRawChars?: number) => {
+      const world = new World();
+      const store = new MemoryFrontierStore();
+      let largestCommitChars = 0;
+      let largestRecordChars = 0;
+      store.gate = async (operation, args) => {
+        if (operation !== 'commit') return;
+        const commit = args[1] as Parameters<typeof rawCharsOf>[0] & { done: unknown[] };
+        largestCommitChars = Math.max(largestCommitChars, rawCharsOf(commit));
+        for (const batch of commit.batches)
+          for (const n of batch.nodes) largestRecordChars = Math.max(largestRecordChars, n.raw?.length ?? 0);
+        for (let i = 0; i < 30; i++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      const extra = maxWaitingRawChars === undefined ? {} : { maxWaitingRawChars };
+      const result = await runCrawl(request({ maxDepth: 3, commitEvery: 10 }), deps(world, store, { maxWaitingRecords: 50, ...extra }));
+      expect(result.status).toBe('finished');
+      expect(fetchedRefs(store)).toEqual(truthOf(3).fetched);
+      return { largestCommitChars, largestRecordChars };
+    };
+    const unbounded = await slowCommits();
+    const capChars = Math.round(unbounded.largestCommitChars / 5);
+    const bounded = await slowCommits(capChars);
+    // A commit takes what waited (under the cap when the last record came in) plus what was in flight (8).
+    expect(bounded.largestCommitChars).toBeLessThanOrEqual(capChars + 9 * bounded.largestRecordChars);
+    expect(bounded.largestCommitChars).toBeLessThan(unbounded.largestCommitChars / 2);
+  });
+
   it('refuses to run a crawl that another live process runs, requesting nothing; runs it once that one ends', async () => {
     const world = new World();
     const store = new MemoryFrontierStore();
