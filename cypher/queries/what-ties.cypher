@@ -5,7 +5,8 @@
 // description: itself), and the shortest chains through such links when they share none. Only the links
 // description: `networks` counts as evidence (SIMILAR, COMPETITOR, registrars, technologies never tie), and never
 // description: through a hub: an identifier tied to more than maxShared records (a nominee director, a
-// description: mass-registration address, a webmail or hosting address). At most 6 hops.
+// description: mass-registration address, a webmail or hosting address). An analyst's accepted SAME_AS
+// description: (`landing-graph resolve --apply`) ties the two records it joins. At most 6 hops.
 // param: fromKind string required in=domain|company|email|phone  Kind of the first record
 // param: fromKey string optional  Key of the first record (domain, e-mail, +phone, INN or OGRN)
 // param: fromId integer optional min=0  Page number of the first record, instead of fromKey
@@ -23,12 +24,14 @@ MATCH (b:Landing {kind: $toKind})
 WHERE b.key = $toKey OR b.key = toLower(trim($toKey)) OR b.id = $toId
 WITH a, b
 WHERE a <> b
-// The evidence links of cypher/network/evidence.cypher, either way (RELATED only between a Domain and a Company).
+// The evidence links of cypher/network/evidence.cypher, either way (RELATED only between a Domain and a Company,
+// SAME_AS as an analyst accepted it).
 // A node between the two is never a hub: at most $maxShared records tied to it by those links (itself included
 // when it is a record). First one link or a shared identifier; only when there is none, the shortest chains, the
 // hub test applied while searching (a filter afterwards would lose the longer chains that avoid hubs).
-CALL (a, b) {
-  MATCH p = (a)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED]-(b)
+// OPTIONAL: with nothing near, a plain CALL would drop the pair's row and the chains would never be searched.
+OPTIONAL CALL (a, b) {
+  MATCH p = (a)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED|SAME_AS]-(b)
   WHERE r.removedAt IS NULL AND (type(r) <> 'RELATED' OR a:Domain AND b:Company OR a:Company AND b:Domain)
   RETURN p
   UNION
@@ -52,7 +55,7 @@ CALL (a, b, near) {
   UNION
   WITH a, b, near
   WHERE size(near) = 0
-  MATCH p = ALL SHORTEST (a) ((x)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED]-(y)
+  MATCH p = ALL SHORTEST (a) ((x)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED|SAME_AS]-(y)
     WHERE r.removedAt IS NULL AND (type(r) <> 'RELATED' OR x:Domain AND y:Company OR x:Company AND y:Domain)
       AND (y = b OR ((y:Landing OR y:Pivot) AND size(COLLECT {
           MATCH (z:Landing)-[e]-(y)
@@ -65,7 +68,8 @@ CALL (a, b, near) {
 }
 WITH p, [x IN nodes(p) | coalesce(x.value, CASE WHEN x:Company OR x:Branch THEN x.title END, x.key, x.title, x.kind + ' #' + toString(x.id))] AS names
 RETURN length(p) AS hops,
-       CASE WHEN length(p) = 1 THEN 'one names the other'
+       CASE WHEN length(p) = 1 AND type(relationships(p)[0]) = 'SAME_AS' THEN 'accepted as the same'
+            WHEN length(p) = 1 THEN 'one names the other'
             WHEN length(p) = 2 AND endNode(relationships(p)[0]) = nodes(p)[1] AND endNode(relationships(p)[1]) = nodes(p)[1] THEN 'shared identifier'
             ELSE 'chain' END AS tie,
        [x IN nodes(p)[1..-1] | CASE WHEN x:Person THEN 'officer' ELSE x.kind END + ' ' + coalesce(x.value, CASE WHEN x:Company THEN x.title END, x.key, '#' + toString(x.id))] AS identifiers,

@@ -103,4 +103,30 @@ describe('network queries (network-of, networks-by-size, what-ties) on planted n
     expect(direct[0]).toMatchObject({ hops: 1, tie: 'one names the other', identifiers: [] });
     expect(await run('what-ties', 'fromKind=company', `fromKey=${a.key}`, 'toKind=company', `toKey=${a.key}`)).toEqual([]);
   });
+
+  it('what-ties: a SAME_AS an analyst accepted ties two companies that share nothing else, directly and in chains', async () => {
+    const a = companies[0]!;
+    const b = companies[3]!;
+    const ids = ['fromKind=company', `fromId=${a.id}`, 'toKind=company', `toId=${filler}`];
+    expect(await run('what-ties', ...ids)).toEqual([]);
+    // The relationship as `resolve --apply` writes it (cypher/resolve/apply-decisions.cypher).
+    const session = driver.session({ database });
+    try {
+      await session.run(
+        `MATCH (x:Company {id: $a}), (y:Company {id: $b})
+         MERGE (x)-[s:SAME_AS {pairId: 'test-pair'}]->(y) SET s.rule = 'test', s.score = 1.0, s.by = 'test'`,
+        { a: a.id, b: filler },
+      );
+    } finally {
+      await session.close();
+    }
+    const rows = await run('what-ties', ...ids);
+    expect(rows[0]).toMatchObject({ hops: 1, tie: 'accepted as the same', identifiers: [] });
+    expect(rows[0]!.route).toMatch(/ -SAME_AS-> /);
+    // Company 3 shares identifiers with company 0, none with the filler: the chain goes through the SAME_AS.
+    const chain = await run('what-ties', 'fromKind=company', `fromId=${b.id}`, 'toKind=company', `toId=${filler}`);
+    expect(chain.length).toBeGreaterThan(0);
+    expect(chain[0]).toMatchObject({ hops: 3, tie: 'chain' });
+    expect(chain.every((r) => String(r.route).includes('SAME_AS'))).toBe(true);
+  });
 });
