@@ -83,7 +83,7 @@ export function networksCommand(): Command {
           ? `; wrote ${result.written.written}, removed ${result.written.removed} stale`
           : '; nothing written (--no-write)';
         log(
-          `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.rows} evidence rows (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, write ${t.writeMs} ms)`,
+          `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, write ${t.writeMs} ms)`,
         );
       } finally {
         await graph.driver.close();
