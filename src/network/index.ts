@@ -8,7 +8,7 @@ export * from './model.js';
 export { type Evidence, EvidenceBuilder, evidenceOf, linksOf } from './evidence.js';
 export { findNetworks, memberKey, networkId } from './networks.js';
 export { type EvidenceReadOptions, readEvidence, scopeName, writeNetworks, type NetworkScope, type WriteResult } from './store.js';
-export { hubsLine, networksCsv, networksJson, networksTable } from './format.js';
+export { hubsLine, networksCsv, networksJson, networksJsonChunks, networksTable } from './format.js';
 
 export interface ComputeOptions extends Partial<NetworkOptions> {
   database?: string | undefined;
