@@ -51,10 +51,10 @@ export async function memoryBenchmark(neo: BenchNeo4j, sizes: [number, number]):
   // The graph of the larger crawl is still in Neo4j: group it into company networks (issue 11).
   const networks = await networksOnGraph(neo);
   section.figures.push({
-    name: `\`landing-graph networks --json\` over the whole ${fmt.int(sizes[1])}-record graph: wall time and peak RSS`,
+    name: `\`landing-graph networks --json\` over the whole ${fmt.int(sizes[1])}-record graph (the CLI's 256 MB heap): wall time, peak RSS, peak heap`,
     value:
       networks.error ??
-      `${fmt.s(networks.wallMs)}, ${networks.maxRssKb ? fmt.mb(networks.maxRssKb) : 'n/a'}; ${fmt.int(networks.count)} networks`,
+      `${fmt.s(networks.wallMs)}, ${networks.maxRssKb ? fmt.mb(networks.maxRssKb) : 'n/a'}; heap total ${networks.heapTotalKb ? fmt.mb(networks.heapTotalKb) : 'n/a'} (sampled); ${fmt.int(networks.count)} networks`,
   });
   if (networks.timings) section.notes.push(`networks over the ${fmt.int(sizes[1])}-record graph, its own timings: ${networks.timings}.`);
   const [small, large] = runs as [MemoryRun, MemoryRun];
@@ -129,7 +129,7 @@ async function crawlForMemory(neo: BenchNeo4j, records: number): Promise<MemoryR
 /** `landing-graph networks --json` over the whole graph as a child process: wall time, maxRSS at exit. */
 async function networksOnGraph(
   neo: BenchNeo4j,
-): Promise<{ wallMs: number; maxRssKb?: number; count: number; timings?: string; error?: string }> {
+): Promise<{ wallMs: number; maxRssKb?: number; heapTotalKb?: number; count: number; timings?: string; error?: string }> {
   const rssFile = path.join(outDir, 'networks.rss.json');
   rmSync(rssFile, { force: true });
   const probe = path.join(import.meta.dirname, 'rss-probe.js');
@@ -139,11 +139,11 @@ async function networksOnGraph(
   const wallMs = Date.now() - started;
   if (run.code !== 0) return { wallMs, count: 0, error: `exit ${run.code}: ${tail(run.stderr, 3)}` };
   const count = (JSON.parse(run.stdout) as { networks: unknown[] }).networks.length;
-  const maxRssKb = existsSync(rssFile) ? (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKb: number }).maxRssKb : undefined;
+  const peaks = existsSync(rssFile) ? (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKb: number; heapTotalKb: number }) : undefined;
   const timings = run.stderr
     .split('\n')
     .filter((line) => /\d\s*(ms|s)\b/.test(line))
     .slice(-3)
     .join(' / ');
-  return { wallMs, maxRssKb, count, timings: timings || undefined };
+  return { wallMs, maxRssKb: peaks?.maxRssKb, heapTotalKb: peaks?.heapTotalKb, count, timings: timings || undefined };
 }

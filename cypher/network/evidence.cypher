@@ -1,9 +1,13 @@
-// Networks: the evidence of common control of the records in scope, one row per link of a member to an
-// identifier. $scope: 'all' (every domain, company, e-mail and phone), 'nodes' (the Landing nodes whose element
+// Networks: the evidence of common control of the records in scope, one row per identifier with the members in
+// scope it ties. $scope: 'all' (every domain, company, e-mail and phone), 'nodes' (the Landing nodes whose element
 // ids are $elementIds, as the walk from the seeds found them) or 'crawl' (the records crawl $crawlId fetched:
 // its CrawlTasks in state 'done'). $weights: EVIDENCE_WEIGHTS of src/network/model.ts. Current state only:
-// relationships with removedAt are history, not evidence. `shared` counts the records of the whole graph tied to
-// the identifier (the identifier itself when it is a record), so a hub is a hub whatever the scope.
+// relationships with removedAt are history, not evidence. `shared` counts the records tied to the identifier,
+// in the whole graph (the identifier itself when it is a record) or in scope when more, so a hub is a hub
+// whatever the scope. A hub (shared > $maxShared) comes with its members only when $hubMembers (the case file
+// names the hubs a network touches; `networks` reports only their counts); an identifier of one member in scope
+// that is no hub ties nothing and is left out. `members` may repeat a member (one entry per link, in the order
+// read; the reader keeps the strongest weight), `weights` is parallel to it.
 // Never evidence: SIMILAR, COMPETITOR, REGISTERED_WITH, USES_TECHNOLOGY, HAS_ACTIVITY, HAS_PROFILE, RELATED other
 // than between a Domain and a Company. Read only.
 CALL () {
@@ -61,16 +65,17 @@ CALL (m) {
   MATCH (m)-[r:USES_MAIL_SERVER]->(i:MailServer) WHERE r.removedAt IS NULL
   RETURN i, 'mailServer' AS evidenceKind, $weights.mailServer AS weight
 }
-WITH i, evidenceKind, collect({member: m, weight: weight}) AS links
-WITH i, evidenceKind, links,
+WITH i, evidenceKind, collect({member: m, weight: weight}) AS links, count(DISTINCT m) AS inScope
+WITH i, evidenceKind, links, inScope,
      size(COLLECT {
        MATCH (x:Landing)-[r]-(i)
        WHERE r.removedAt IS NULL AND x <> i AND x.kind IN ['domain', 'company', 'email', 'phone']
          AND ((startNode(r) = x AND type(r) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
               OR (type(r) = 'RELATED' AND x:Domain AND i:Company))
        RETURN DISTINCT x
-     }) + CASE WHEN i:Landing THEN 1 ELSE 0 END AS shared
-UNWIND links AS link
-WITH link.member AS m, evidenceKind, i, link.weight AS weight, shared
-RETURN {kind: m.kind, id: m.id, key: m.key} AS member, evidenceKind,
-       coalesce(i.key, '#' + toString(i.id)) AS evidenceKey, weight, shared
+     }) + CASE WHEN i:Landing THEN 1 ELSE 0 END AS inGraph
+WITH i, evidenceKind, links, inScope, CASE WHEN inGraph > inScope THEN inGraph ELSE inScope END AS shared
+WHERE inScope >= 2 OR shared > $maxShared
+WITH i, evidenceKind, shared, CASE WHEN shared > $maxShared AND NOT $hubMembers THEN [] ELSE links END AS links
+RETURN evidenceKind, coalesce(i.key, '#' + toString(i.id)) AS evidenceKey, shared,
+       [link IN links | {kind: link.member.kind, id: link.member.id, key: link.member.key}] AS members, [link IN links | link.weight] AS weights

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { parseSeed } from '../crawl/seeds.js';
@@ -10,7 +11,7 @@ import {
   hubsLine,
   type NetworkScope,
   networksCsv,
-  networksJson,
+  networksJsonChunks,
   networksTable,
 } from '../network/index.js';
 import { readConfig } from './config.js';
@@ -76,17 +77,32 @@ export function networksCommand(): Command {
           splitAbove: o.splitAbove,
           write: o.write,
         });
-        process.stdout.write(o.json ? networksJson(result) : o.csv ? networksCsv(result) : networksTable(result));
+        if (o.json) await writeOut(networksJsonChunks(result));
+        else process.stdout.write(o.csv ? networksCsv(result) : networksTable(result));
         log(hubsLine(result.hubs, o.maxShared));
         const t = result.timings;
         const written = result.written
           ? `; wrote ${result.written.written}, removed ${result.written.removed} stale`
           : '; nothing written (--no-write)';
         log(
-          `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.rows} evidence rows (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, write ${t.writeMs} ms)`,
+          `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, write ${t.writeMs} ms)`,
         );
       } finally {
         await graph.driver.close();
       }
     });
+}
+
+/** Write the pieces to stdout about a MiB at a time, waiting while the pipe is full (the JSON of 100,000 records is ~40 MB). */
+async function writeOut(pieces: Iterable<string>): Promise<void> {
+  let buffer = '';
+  const flush = async () => {
+    if (buffer !== '' && !process.stdout.write(buffer)) await once(process.stdout, 'drain');
+    buffer = '';
+  };
+  for (const piece of pieces) {
+    buffer += piece;
+    if (buffer.length >= 1 << 20) await flush();
+  }
+  await flush();
 }

@@ -50,12 +50,16 @@ export async function readCaseNetworks(
       `Networks are computed on the current state of the graph; this export shows it as of ${options.asOf}, so none are shown.`,
     );
   }
-  const rows = await readEvidence(driver, { type: 'seeds', seeds, depth, maxShared }, { database: options.database });
-  const result = findNetworks(rows, { ...DEFAULT_NETWORK_OPTIONS, maxShared });
+  const evidence = await readEvidence(
+    driver,
+    { type: 'seeds', seeds, depth, maxShared },
+    { database: options.database, maxShared, hubMembers: true },
+  );
+  const result = findNetworks(evidence, { ...DEFAULT_NETWORK_OPTIONS, maxShared });
   const seedNames = await readNames(driver, seedNameRefs(seeds), options.database);
   const chosen = seedNetworks(result, seeds, seedNames);
-  const names = new Map([...seedNames, ...(await readNames(driver, namesToRead(chosen, result.hubs, rows), options.database))]);
-  return describeCaseNetworks(rows, result, seeds, names, params);
+  const names = new Map([...seedNames, ...(await readNames(driver, namesToRead(chosen, result.hubs, evidence), options.database))]);
+  return describeCaseNetworks(evidence, result, seeds, names, params);
 }
 
 async function readNames(driver: Driver, refs: readonly NameRef[], database: string | undefined): Promise<CaseNames> {

@@ -1,6 +1,6 @@
 import type { LandingKind } from '../api/kinds.js';
 import type { LandingRef } from '../api/refs.js';
-import { type EvidenceKind, type EvidenceRow, memberKey, type NetworkMember, type NetworkResult } from '../network/index.js';
+import { type Evidence, type EvidenceKind, linksOf, memberKey, type NetworkMember, type NetworkResult } from '../network/index.js';
 
 /**
  * The case file's findings (pure: no I/O): the networks of the export's seeds as `networks` computes them
@@ -160,7 +160,7 @@ export function seedNetworks(result: NetworkResult, seeds: readonly LandingRef[]
 }
 
 /** What to look up for these networks: members, identifiers that tie them, hubs that touch them. */
-export function namesToRead(networks: NetworkResult['networks'], hubs: NetworkResult['hubs'], rows: readonly EvidenceRow[]): NameRef[] {
+export function namesToRead(networks: NetworkResult['networks'], hubs: NetworkResult['hubs'], evidence: Evidence): NameRef[] {
   const refs = new Map<string, NameRef>();
   const inNetworks = new Set<string>();
   for (const n of networks) {
@@ -172,10 +172,12 @@ export function namesToRead(networks: NetworkResult['networks'], hubs: NetworkRe
     for (const e of n.evidence) refs.set(identifierRef(e.kind, e.key), identifierNameRef(e.kind, e.key));
   }
   const hubRefs = new Set(hubs.map((h) => identifierRef(h.kind, h.key)));
-  for (const row of rows) {
-    const ref = identifierRef(row.evidenceKind, row.evidenceKey);
-    if (hubRefs.has(ref) && inNetworks.has(memberKey(row.member))) refs.set(ref, identifierNameRef(row.evidenceKind, row.evidenceKey));
-  }
+  evidence.keys.forEach((key, i) => {
+    const kind = evidence.kinds[i] as EvidenceKind;
+    const ref = identifierRef(kind, key);
+    if (hubRefs.has(ref) && linksOf(evidence, i).members.some((m) => inNetworks.has(memberKey(evidence.members[m] as NetworkMember))))
+      refs.set(ref, identifierNameRef(kind, key));
+  });
   return [...refs.values()];
 }
 
@@ -184,7 +186,7 @@ export function namesToRead(networks: NetworkResult['networks'], hubs: NetworkRe
  * identifiers tying two or more of them with which members they tie, and the hubs their members link to.
  */
 export function describeCaseNetworks(
-  rows: readonly EvidenceRow[],
+  evidence: Evidence,
   result: NetworkResult,
   seeds: readonly LandingRef[],
   names: CaseNames,
@@ -193,13 +195,16 @@ export function describeCaseNetworks(
   const chosen = seedNetworks(result, seeds, names);
   const hubOf = new Map(result.hubs.map((h) => [identifierRef(h.kind, h.key), h]));
   // member ref -> identifier refs it links to (one entry per identifier)
-  const linksOf = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const m = memberKey(row.member);
-    let set = linksOf.get(m);
-    if (!set) linksOf.set(m, (set = new Set()));
-    set.add(identifierRef(row.evidenceKind, row.evidenceKey));
-  }
+  const identifiersOf = new Map<string, Set<string>>();
+  evidence.keys.forEach((key, i) => {
+    const ref = identifierRef(evidence.kinds[i] as EvidenceKind, key);
+    for (const number of linksOf(evidence, i).members) {
+      const m = memberKey(evidence.members[number] as NetworkMember);
+      let set = identifiersOf.get(m);
+      if (!set) identifiersOf.set(m, (set = new Set()));
+      set.add(ref);
+    }
+  });
   const nameOf = (ref: string, fallback: string) => names.get(ref)?.name ?? fallback;
   const networks = chosen.map((n): CaseNetwork => {
     const members = n.members
@@ -224,7 +229,7 @@ export function describeCaseNetworks(
     const byRef = new Map(evidence.map((e) => [e.ref, e]));
     const hubCounts = new Map<string, number>();
     for (const m of members) {
-      for (const ref of linksOf.get(m.ref) ?? []) {
+      for (const ref of identifiersOf.get(m.ref) ?? []) {
         byRef.get(ref)?.members.push(m.ref);
         if (hubOf.has(ref)) hubCounts.set(ref, (hubCounts.get(ref) ?? 0) + 1);
       }

@@ -2,14 +2,33 @@ import type { Hub, Network, NetworkMember, NetworkResult } from './model.js';
 
 /** `--json`: exactly { networks: [{ id, size, score, members: [{kind, id, key}], evidence: [{kind, key, members}] }] }. */
 export function networksJson(result: NetworkResult): string {
-  const networks = result.networks.map((n) => ({
-    id: n.id,
-    size: n.size,
-    score: n.score,
-    members: n.members.map((m) => ({ kind: m.kind, id: m.id, key: m.key })),
-    evidence: n.evidence.map((e) => ({ kind: e.kind, key: e.key, members: e.members })),
-  }));
-  return `${JSON.stringify({ networks }, null, 2)}\n`;
+  return [...networksJsonChunks(result)].join('');
+}
+
+/**
+ * `networksJson` in pieces, a network at a time (the same text as `JSON.stringify({ networks }, null, 2)` and a
+ * newline): over 100,000 records the whole text is ~40 MB, twice that as a JavaScript string, and the CLI writes it
+ * piece by piece instead of holding it.
+ */
+export function* networksJsonChunks(result: NetworkResult): Generator<string> {
+  if (result.networks.length === 0) {
+    yield '{\n  "networks": []\n}\n';
+    return;
+  }
+  yield '{\n  "networks": [\n';
+  const last = result.networks.length - 1;
+  for (const [i, n] of result.networks.entries()) {
+    const network = {
+      id: n.id,
+      size: n.size,
+      score: n.score,
+      members: n.members.map((m) => ({ kind: m.kind, id: m.id, key: m.key })),
+      evidence: n.evidence.map((e) => ({ kind: e.kind, key: e.key, members: e.members })),
+    };
+    // JSON strings hold no raw newline, so every newline of the text starts a line to indent.
+    yield `    ${JSON.stringify(network, null, 2).replaceAll('\n', '\n    ')}${i < last ? ',' : ''}\n`;
+  }
+  yield '  ]\n}\n';
 }
 
 /** `--csv`: one line per member (network, rank, size, score, member kind/id/key, the network's strongest evidence). */

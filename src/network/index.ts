@@ -5,9 +5,10 @@ import { findNetworks } from './networks.js';
 import { type NetworkScope, readEvidence, scopeName, type WriteResult, writeNetworks } from './store.js';
 
 export * from './model.js';
+export { type Evidence, EvidenceBuilder, evidenceOf, linksOf } from './evidence.js';
 export { findNetworks, memberKey, networkId } from './networks.js';
-export { readEvidence, scopeName, writeNetworks, type NetworkScope, type WriteResult } from './store.js';
-export { hubsLine, networksCsv, networksJson, networksTable } from './format.js';
+export { type EvidenceReadOptions, readEvidence, scopeName, writeNetworks, type NetworkScope, type WriteResult } from './store.js';
+export { hubsLine, networksCsv, networksJson, networksJsonChunks, networksTable } from './format.js';
 
 export interface ComputeOptions extends Partial<NetworkOptions> {
   database?: string | undefined;
@@ -18,7 +19,10 @@ export interface ComputeOptions extends Partial<NetworkOptions> {
 
 export interface ComputeResult extends NetworkResult {
   scope: string;
-  rows: number;
+  /** Identifiers read (those tying two or more members, and hubs). */
+  identifiers: number;
+  /** Their links to members in scope (hubs read without members add none). */
+  links: number;
   written: WriteResult | null;
   timings: { readMs: number; computeMs: number; writeMs: number };
 }
@@ -26,10 +30,11 @@ export interface ComputeResult extends NetworkResult {
 /** read -> pure core -> write: the networks of a scope, written back as :Network nodes unless `write` is false. */
 export async function computeNetworks(driver: Driver, scope: NetworkScope, options: ComputeOptions = {}): Promise<ComputeResult> {
   const t0 = performance.now();
-  const rows = await readEvidence(driver, scope, { database: options.database });
+  const maxShared = options.maxShared ?? DEFAULT_NETWORK_OPTIONS.maxShared;
+  const evidence = await readEvidence(driver, scope, { database: options.database, maxShared });
   const t1 = performance.now();
-  const result = findNetworks(rows, {
-    maxShared: options.maxShared ?? DEFAULT_NETWORK_OPTIONS.maxShared,
+  const result = findNetworks(evidence, {
+    maxShared,
     minSize: options.minSize ?? DEFAULT_NETWORK_OPTIONS.minSize,
     splitAbove: options.splitAbove ?? DEFAULT_NETWORK_OPTIONS.splitAbove,
     minModularity: options.minModularity ?? DEFAULT_NETWORK_OPTIONS.minModularity,
@@ -45,7 +50,8 @@ export async function computeNetworks(driver: Driver, scope: NetworkScope, optio
   return {
     ...result,
     scope: name,
-    rows: rows.length,
+    identifiers: evidence.keys.length,
+    links: evidence.linkMember.length,
     written,
     timings: { readMs: Math.round(t1 - t0), computeMs: Math.round(t2 - t1), writeMs: Math.round(t3 - t2) },
   };

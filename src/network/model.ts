@@ -2,8 +2,9 @@ import type { LandingKind } from '../api/kinds.js';
 
 /**
  * Networks: groups of records (companies, domains, e-mails, phones) tied by identifiers of common control.
- * The read step (cypher/network/evidence.cypher) returns one EvidenceRow per link of a member to an
- * identifier; the pure core (networks.ts) groups the members; the writer stores the groups as :Network nodes.
+ * The read step (cypher/network/evidence.cypher) returns one row per identifier with the members it ties, streamed
+ * into the compact Evidence (evidence.ts); the pure core (networks.ts) groups the members; the writer stores the
+ * groups as :Network nodes.
  */
 
 /** A record that may belong to a network. `id` (page number) is null for a key-only stub, `key` for a record without one. */
@@ -55,6 +56,7 @@ export const EVIDENCE_WEIGHTS = {
 
 export type EvidenceWeights = Record<keyof typeof EVIDENCE_WEIGHTS, number>;
 
+/** One link of a member to an identifier (evidenceOf turns rows into Evidence; the tests write their fixtures so). */
 export interface EvidenceRow {
   member: NetworkMember;
   evidenceKind: EvidenceKind;

@@ -1,114 +1,71 @@
 import { createHash } from 'node:crypto';
-import { UndirectedGraph } from 'graphology';
-import louvainModule from 'graphology-communities-louvain';
-import { connectedComponents } from 'graphology-components';
-import { mulberry32 } from '../random.js';
-import type { EvidenceKind, EvidenceRow, Hub, Network, NetworkEvidence, NetworkMember, NetworkOptions, NetworkResult } from './model.js';
-
-/** The package is CommonJS (`module.exports = louvain`) typed as an ES default export: the default import is the function. */
-const louvain = louvainModule as unknown as typeof louvainModule.default;
+import type { Evidence } from './evidence.js';
+import { connectedComponents, memberGraph, splitDeep, type Ties } from './member-graph.js';
+import type { EvidenceKind, Hub, Network, NetworkEvidence, NetworkMember, NetworkOptions, NetworkResult } from './model.js';
 
 /**
- * The pure core of `networks`: evidence rows in, networks out. No I/O, no neo4j-driver.
+ * The pure core of `networks`: evidence in, networks out. No I/O, no neo4j-driver.
  *
- * 1. Members link to identifiers; a link's weight is the strongest of its rows.
- * 2. An identifier tied to more than `maxShared` records (in the whole graph when the rows say so, else in the
- *    rows) is a hub: it ties nothing and is reported. Identifiers of one member tie nothing either.
+ * 1. Members link to identifiers; a link's weight is the strongest of its rows (the EvidenceBuilder keeps it).
+ * 2. An identifier tied to more than `maxShared` records (in the whole graph when the reader says so, else in the
+ *    evidence) is a hub: it ties nothing and is reported. Identifiers of one member tie nothing either.
  * 3. The member graph joins two members by the sum, over the identifiers they share, of the weaker of their two
- *    links; its connected components (graphology-components) are the candidate networks.
+ *    links; its connected components are the candidate networks.
  * 4. A component with more than `splitAbove` members is split by Louvain (graphology-communities-louvain,
  *    weighted, seeded, at `resolution`) when the partition's modularity reaches `minModularity`; otherwise it
  *    stays whole.
  * 5. Score = weighted ties per member: for each identifier, the weights of its links inside the network minus
  *    the strongest one (k members at weight w add w x (k - 1)), summed and divided by the size.
- * Everything is ordered by keys before use, so the result does not depend on the order of the rows.
+ * Everything is ordered by keys before use, so the result does not depend on the order of the evidence.
+ * `minSize` is at least 2: a member tied to nothing is never a network (the reader may leave such members out).
  */
-export function findNetworks(rows: readonly EvidenceRow[], options: NetworkOptions): NetworkResult {
-  const members = new Map<string, NetworkMember>();
-  const identifiers = new Map<string, Identifier>();
-  for (const row of rows) {
-    const mKey = memberKey(row.member);
-    const known = members.get(mKey);
-    if (!known || (known.id === null && row.member.id !== null)) members.set(mKey, { ...row.member });
-    const iKey = `${row.evidenceKind}:${row.evidenceKey}`;
-    let identifier = identifiers.get(iKey);
-    if (!identifier) {
-      identifier = { kind: row.evidenceKind, key: row.evidenceKey, links: new Map(), shared: 0 };
-      identifiers.set(iKey, identifier);
-    }
-    identifier.links.set(mKey, Math.max(identifier.links.get(mKey) ?? 0, row.weight));
-    identifier.shared = Math.max(identifier.shared, row.shared ?? 0);
-  }
-
+export function findNetworks(evidence: Evidence, options: NetworkOptions): NetworkResult {
+  const { members, keys, rankOf } = membersInKeyOrder(evidence.members);
   const hubs: Hub[] = [];
-  const ties: Identifier[] = [];
-  for (const iKey of [...identifiers.keys()].sort(compare)) {
-    const identifier = identifiers.get(iKey) as Identifier;
-    identifier.shared = Math.max(identifier.shared, identifier.links.size);
-    if (identifier.shared > options.maxShared) hubs.push({ kind: identifier.kind, key: identifier.key, shared: identifier.shared });
-    else if (identifier.links.size >= 2) ties.push(identifier);
+  const tying: number[] = [];
+  // Identifiers come in key order, each once (EvidenceBuilder), so hubs and ties are in key order too.
+  for (let i = 0; i < evidence.keys.length; i++) {
+    const links = (evidence.linkStart[i + 1] as number) - (evidence.linkStart[i] as number);
+    const shared = Math.max(evidence.shared[i] as number, links);
+    if (shared > options.maxShared) hubs.push({ kind: evidence.kinds[i] as EvidenceKind, key: evidence.keys[i] as string, shared });
+    else if (links >= 2) tying.push(i);
   }
   hubs.sort((a, b) => b.shared - a.shared || compare(a.kind, b.kind) || compare(a.key, b.key));
+  const ties: Ties = {
+    identifiers: Int32Array.from(tying),
+    start: evidence.linkStart,
+    member: evidence.linkMember.map((m) => rankOf[m] as number),
+    weight: evidence.linkWeight,
+  };
 
-  // The member graph: two members sharing identifiers are joined with the sum, over those identifiers, of the
-  // weaker of their two links. (An identifier of k members adds k(k-1)/2 pairs; k <= maxShared keeps it small.)
-  const pairs = new Map<string, number>();
-  for (const identifier of ties) {
-    const linked = [...identifier.links].sort((a, b) => compare(a[0], b[0]));
-    for (let i = 0; i < linked.length; i++) {
-      for (let j = i + 1; j < linked.length; j++) {
-        const [a, wa] = linked[i] as [string, number];
-        const [b, wb] = linked[j] as [string, number];
-        const pair = `${a}\n${b}`;
-        pairs.set(pair, (pairs.get(pair) ?? 0) + Math.min(wa, wb));
-      }
-    }
-  }
-  const graph = new UndirectedGraph({ allowSelfLoops: false });
-  for (const mKey of [...members.keys()].sort(compare)) graph.addNode(mKey);
-  for (const pair of [...pairs.keys()].sort(compare)) {
-    const [a, b] = pair.split('\n') as [string, string];
-    graph.addUndirectedEdge(a, b, { weight: pairs.get(pair) as number });
-  }
-
-  const groups: string[][] = [];
+  const graph = memberGraph(members.length, ties);
+  const groups: number[][] = [];
   let split = 0;
-  for (const component of connectedComponents(graph)) {
-    if (component.length < options.minSize) continue;
+  for (const component of connectedComponents(graph, options.minSize)) {
     if (component.length <= options.splitAbove) {
       groups.push(component);
       continue;
     }
-    const parts = splitDeep(graph, component, options, options.resolution);
+    const parts = splitDeep(graph, keys, component, options, options.resolution);
     if (parts.length > 1) split++;
     groups.push(...parts);
   }
 
-  const tiesOf = new Map<string, Identifier[]>();
-  for (const identifier of ties) {
-    for (const mKey of identifier.links.keys()) {
-      let list = tiesOf.get(mKey);
-      if (!list) tiesOf.set(mKey, (list = []));
-      list.push(identifier);
-    }
-  }
-  const networks: Network[] = [];
-  for (const group of groups) {
-    if (group.length < options.minSize) continue;
-    group.sort(compare);
-    const touching = new Set(group.flatMap((mKey) => tiesOf.get(mKey) ?? []));
-    networks.push(describe(group, touching, members));
-  }
+  const describe = describer(evidence, members, keys, ties);
+  const networks = groups.filter((group) => group.length >= options.minSize).map(describe);
   networks.sort((a, b) => b.score - a.score || b.size - a.size || compare(a.id, b.id));
   return { networks, hubs, split };
 }
 
-interface Identifier {
-  kind: EvidenceKind;
-  key: string;
-  /** Member key -> the strongest weight of its links. */
-  links: Map<string, number>;
-  shared: number;
+/** The members renumbered by key (rank), so that comparing ranks is comparing keys. */
+function membersInKeyOrder(unordered: readonly NetworkMember[]) {
+  const unorderedKeys = unordered.map(memberKey);
+  const order = unordered.map((_, i) => i).sort((a, b) => compare(unorderedKeys[a] as string, unorderedKeys[b] as string));
+  const rankOf = new Int32Array(unordered.length);
+  order.forEach((m, rank) => {
+    rankOf[m] = rank;
+  });
+  return { members: order.map((m) => unordered[m] as NetworkMember), keys: order.map((m) => unorderedKeys[m] as string), rankOf };
 }
 
 /** A member's stable key: `kind:key`, or `kind#id` for a record without a key. */
@@ -123,60 +80,70 @@ export function networkId(memberKeys: readonly string[]): string {
 }
 
 /**
- * Louvain at `resolution`; a community still larger than 10 x splitAbove (a giant component of weakly bridged
- * groups that a low resolution keeps together) is split again at twice the resolution, up to 2.4.
+ * Describe a group (member ranks, ascending): its members, id and score, and the ties inside it. The ties are
+ * visited member by member, each member's in key order, and a tie's weights in the order read, as the sums always were.
  */
-function splitDeep(graph: UndirectedGraph, nodes: readonly string[], options: NetworkOptions, resolution: number): string[][] {
-  const parts = splitComponent(graph, nodes, options.minModularity, resolution);
-  if (parts.length < 2 || resolution * 2 > 2.4) return parts;
-  return parts.flatMap((part) => (part.length > options.splitAbove * 10 ? splitDeep(graph, part, options, resolution * 2) : [part]));
-}
+function describer(evidence: Evidence, members: readonly NetworkMember[], keys: readonly string[], ties: Ties) {
+  const tieCount = ties.identifiers.length;
+  const span = (t: number) => [
+    ties.start[ties.identifiers[t] as number] as number,
+    ties.start[(ties.identifiers[t] as number) + 1] as number,
+  ];
+  // Member -> its ties, ascending (ties are in key order): tiesOf[tieStart[m] .. tieStart[m + 1] - 1].
+  const tieStart = new Int32Array(members.length + 1);
+  for (let t = 0; t < tieCount; t++) {
+    const [from, to] = span(t) as [number, number];
+    for (let at = from; at < to; at++) (tieStart[(ties.member[at] as number) + 1] as number) += 1;
+  }
+  for (let m = 0; m < members.length; m++) (tieStart[m + 1] as number) += tieStart[m] as number;
+  const tiesOf = new Int32Array(tieStart[members.length] as number);
+  const cursor = tieStart.slice(0, members.length);
+  for (let t = 0; t < tieCount; t++) {
+    const [from, to] = span(t) as [number, number];
+    for (let at = from; at < to; at++) {
+      const m = ties.member[at] as number;
+      tiesOf[cursor[m] as number] = t;
+      (cursor[m] as number) += 1;
+    }
+  }
+  // Marks of the group being described (its number), so nothing is allocated per member.
+  const memberMark = new Int32Array(members.length).fill(-1);
+  const tieMark = new Int32Array(tieCount).fill(-1);
+  let mark = 0;
 
-/** Louvain on the component (weighted, seeded): its communities, or the whole component when the partition is weak. */
-function splitComponent(graph: UndirectedGraph, component: readonly string[], minModularity: number, resolution: number): string[][] {
-  const sub = new UndirectedGraph({ allowSelfLoops: false });
-  const nodes = [...component].sort(compare);
-  const inPart = new Set(nodes);
-  for (const node of nodes) sub.addNode(node);
-  for (const node of nodes) {
-    const edges = graph
-      .edges(node)
-      .map((edge: string) => [graph.opposite(node, edge), graph.getEdgeAttribute(edge, 'weight') as number] as const)
-      .filter(([other]) => compare(node, other) < 0 && inPart.has(other))
-      .sort((a, b) => compare(a[0], b[0]));
-    for (const [other, weight] of edges) sub.addUndirectedEdge(node, other, { weight });
-  }
-  const result = louvain.detailed(sub, { getEdgeWeight: 'weight', rng: mulberry32(0x5eed), randomWalk: false, resolution });
-  if (result.count < 2 || result.modularity < minModularity) return [nodes];
-  const byCommunity = new Map<number, string[]>();
-  for (const node of nodes) {
-    const community = result.communities[node] as number;
-    let list = byCommunity.get(community);
-    if (!list) byCommunity.set(community, (list = []));
-    list.push(node);
-  }
-  return [...byCommunity.values()];
-}
-
-function describe(group: readonly string[], ties: Iterable<Identifier>, members: ReadonlyMap<string, NetworkMember>): Network {
-  const inGroup = new Set(group);
-  const evidence: (NetworkEvidence & { strength: number })[] = [];
-  let total = 0;
-  for (const identifier of ties) {
-    const weights: number[] = [];
-    for (const [mKey, weight] of identifier.links) if (inGroup.has(mKey)) weights.push(weight);
-    if (weights.length < 2) continue;
-    const strength = weights.reduce((s, w) => s + w, 0) - Math.max(...weights);
-    total += strength;
-    evidence.push({ kind: identifier.kind, key: identifier.key, members: weights.length, strength });
-  }
-  evidence.sort((a, b) => b.strength - a.strength || compare(a.kind, b.kind) || compare(a.key, b.key));
-  return {
-    id: networkId(group),
-    size: group.length,
-    score: Math.round((total / group.length) * 1000) / 1000,
-    members: group.map((k) => members.get(k) as NetworkMember),
-    evidence: evidence.map(({ kind, key, members: count }) => ({ kind, key, members: count })),
+  return (group: readonly number[]): Network => {
+    mark++;
+    for (const m of group) memberMark[m] = mark;
+    const found: (NetworkEvidence & { strength: number })[] = [];
+    let total = 0;
+    for (const m of group) {
+      for (let p = tieStart[m] as number; p < (tieStart[m + 1] as number); p++) {
+        const t = tiesOf[p] as number;
+        if (tieMark[t] === mark) continue;
+        tieMark[t] = mark;
+        const [from, to] = span(t) as [number, number];
+        const weights: number[] = [];
+        for (let at = from; at < to; at++) if (memberMark[ties.member[at] as number] === mark) weights.push(ties.weight[at] as number);
+        if (weights.length < 2) continue;
+        const strength = weights.reduce((s, w) => s + w, 0) - Math.max(...weights);
+        total += strength;
+        const identifier = ties.identifiers[t] as number;
+        found.push({
+          kind: evidence.kinds[identifier] as EvidenceKind,
+          key: evidence.keys[identifier] as string,
+          members: weights.length,
+          strength,
+        });
+      }
+    }
+    found.sort((a, b) => b.strength - a.strength || compare(a.kind, b.kind) || compare(a.key, b.key));
+    return {
+      id: networkId(group.map((m) => keys[m] as string)),
+      size: group.length,
+      score: Math.round((total / group.length) * 1000) / 1000,
+      members: group.map((m) => members[m] as NetworkMember),
+      evidence: found.map(({ kind, key, members: count }) => ({ kind, key, members: count })),
+    };
   };
 }
 

@@ -2,9 +2,12 @@ import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { isLandingKind } from '../api/kinds.js';
 import { type LandingRef, refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
+import { cypher } from '../store/cypher-files.js';
 import { inWriteTransaction, runNamed } from '../store/executor.js';
 import { toStoreError } from '../store/neo4j-errors.js';
-import { DEFAULT_MAX_SHARED, EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind, type EvidenceRow, type Network } from './model.js';
+import { toNeo4jParams } from '../store/params.js';
+import { type Evidence, EvidenceBuilder } from './evidence.js';
+import { DEFAULT_MAX_SHARED, EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind, type Network, type NetworkMember } from './model.js';
 
 /** What `networks` looks at: every record, the records within `depth` hops of seeds, or the records a crawl fetched. */
 export type NetworkScope =
@@ -24,8 +27,18 @@ export interface ReadOptions {
   database?: string | undefined;
 }
 
-/** Read the evidence rows of the scope in one read transaction (cypher/network/evidence.cypher). */
-export async function readEvidence(driver: Driver, scope: NetworkScope, options: ReadOptions = {}): Promise<EvidenceRow[]> {
+export interface EvidenceReadOptions extends ReadOptions {
+  /** An identifier shared by more records is a hub (read as its count only, unless `hubMembers`). Default: DEFAULT_MAX_SHARED. */
+  maxShared?: number;
+  /** Read the members in scope of hubs too (the case file names the hubs a network touches). Default: false. */
+  hubMembers?: boolean;
+}
+
+/**
+ * Read the evidence of the scope in one read transaction (cypher/network/evidence.cypher): one row per identifier,
+ * streamed into the compact Evidence (no row is kept), hubs without their members unless asked.
+ */
+export async function readEvidence(driver: Driver, scope: NetworkScope, options: EvidenceReadOptions = {}): Promise<Evidence> {
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
   try {
     return await session.executeRead(async (tx) => {
@@ -36,13 +49,19 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
         if (!found)
           throw new LandingGraphError('CONFIG_INVALID', `no crawl ${quoteValue(scope.crawlId)} in the graph (the crawls query lists them)`);
       }
-      const rows = await runNamed(tx, 'network/evidence', {
+      const params = {
         scope: scope.type === 'seeds' ? 'nodes' : scope.type,
         elementIds,
         crawlId: scope.type === 'crawl' ? scope.crawlId : null,
         weights: { ...EVIDENCE_WEIGHTS },
-      });
-      return rows.flatMap(toEvidenceRow);
+        maxShared: options.maxShared ?? DEFAULT_MAX_SHARED,
+        hubMembers: options.hubMembers ?? false,
+      };
+      // A retried transaction starts again from an empty builder.
+      const builder = new EvidenceBuilder();
+      // Iterating the result pulls the records in batches as they are consumed instead of buffering them all.
+      for await (const record of tx.run(cypher('network/evidence'), toNeo4jParams(params))) addIdentifier(builder, record.toObject());
+      return builder.build();
     });
   } catch (error) {
     throw toStoreError(error, 'reading the evidence of networks');
@@ -84,22 +103,20 @@ async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth:
   return [...seen];
 }
 
-function toEvidenceRow(row: Record<string, unknown>): EvidenceRow[] {
-  const member = row.member as Record<string, unknown>;
-  const kind = String(member.kind);
-  const evidenceKind = String(row.evidenceKind);
-  if (!isLandingKind(kind) || !(EVIDENCE_KINDS as readonly string[]).includes(evidenceKind)) return [];
-  const id = member.id === null || member.id === undefined ? null : toNumber(member.id);
-  const key = member.key === null || member.key === undefined ? null : String(member.key);
-  return [
-    {
-      member: { kind, id, key },
-      evidenceKind: evidenceKind as EvidenceKind,
-      evidenceKey: String(row.evidenceKey),
-      weight: toNumber(row.weight),
-      shared: row.shared === null || row.shared === undefined ? null : toNumber(row.shared),
-    },
-  ];
+function addIdentifier(builder: EvidenceBuilder, row: Record<string, unknown>): void {
+  const kind = String(row.evidenceKind);
+  if (!(EVIDENCE_KINDS as readonly string[]).includes(kind)) return;
+  const members = row.members as Record<string, unknown>[];
+  const weights = row.weights as unknown[];
+  const links: { member: NetworkMember; weight: number }[] = [];
+  members.forEach((member, i) => {
+    const memberKind = String(member.kind);
+    if (!isLandingKind(memberKind)) return;
+    const id = member.id === null || member.id === undefined ? null : toNumber(member.id);
+    const key = member.key === null || member.key === undefined ? null : String(member.key);
+    links.push({ member: { kind: memberKind, id, key }, weight: toNumber(weights[i]) });
+  });
+  builder.addIdentifier(kind as EvidenceKind, String(row.evidenceKey), toNumber(row.shared), links);
 }
 
 function toNumber(value: unknown): number {

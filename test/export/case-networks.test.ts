@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type CaseName, describeCaseNetworks, identifierName, namesToRead, seedNameRefs, seedRef } from '../../src/export/case-networks.js';
 import { networkPictures, networksSection } from '../../src/export/writers/html-networks.js';
 import { dayOf, timeline } from '../../src/export/writers/html-timeline.js';
-import { DEFAULT_NETWORK_OPTIONS, type EvidenceRow, findNetworks } from '../../src/network/index.js';
+import { DEFAULT_NETWORK_OPTIONS, type EvidenceRow, evidenceOf, findNetworks } from '../../src/network/index.js';
 
 const HOSTILE = '<script>alert(1)</script> ООО "Ромашка" \u202Eevil';
 
@@ -46,10 +46,12 @@ const NAMES = new Map<string, CaseName>([
   ['officer:inn:000000000001', { id: null, key: null, name: 'Номинальный Директор', date: null }],
 ]);
 
+const EVIDENCE = evidenceOf(ROWS);
+
 describe('the case file networks (pure)', () => {
-  const result = findNetworks(ROWS, DEFAULT_NETWORK_OPTIONS);
+  const result = findNetworks(EVIDENCE, DEFAULT_NETWORK_OPTIONS);
   const params = { seeds: [`company:${A.key}`], depth: 2, maxShared: 20 };
-  const described = describeCaseNetworks(ROWS, result, [{ kind: 'company', key: A.key }], NAMES, params);
+  const described = describeCaseNetworks(EVIDENCE, result, [{ kind: 'company', key: A.key }], NAMES, params);
 
   it('keeps the seed’s network: members seed first with names and dates, identifiers with the members they tie, hubs touching it', () => {
     expect(described.networks).toHaveLength(1);
@@ -75,7 +77,7 @@ describe('the case file networks (pure)', () => {
   });
 
   it('asks the lookup for members, identifiers and the hubs of the chosen networks; seeds by id or key', () => {
-    const refs = namesToRead(result.networks, result.hubs, ROWS).map((r) => r.ref);
+    const refs = namesToRead(result.networks, result.hubs, EVIDENCE).map((r) => r.ref);
     expect(refs).toEqual(expect.arrayContaining(['company:7700000001', 'officer:inn:500100732259', 'officer:inn:000000000001']));
     expect(refs).not.toContain('company:7700000009');
     expect(
@@ -91,7 +93,7 @@ describe('the case file networks (pure)', () => {
   });
 
   it('a seed in no network is named as alone', () => {
-    const alone = describeCaseNetworks(ROWS, result, [{ kind: 'company', key: X.key }], new Map(), {
+    const alone = describeCaseNetworks(EVIDENCE, result, [{ kind: 'company', key: X.key }], new Map(), {
       ...params,
       seeds: [`company:${X.key}`],
     });

@@ -45,3 +45,17 @@ describe('networks output', () => {
     expect(networksTable({ networks: [], hubs: [], split: 0 })).toBe('no networks\n');
   });
 });
+
+describe('networks JSON in pieces', () => {
+  it('is byte for byte JSON.stringify of the whole, for none, one and several networks with hostile keys', () => {
+    const hostile = {
+      ...result.networks[0]!,
+      id: 'net-000000000002',
+      members: [{ kind: 'domain' as const, id: 3, key: '\'}) DETACH DELETE n //\n"рф 🙂' }],
+    };
+    for (const networks of [[], result.networks, [...result.networks, hostile, hostile]]) {
+      const whole = `${JSON.stringify({ networks: networks.map(({ id, size, score, members, evidence }) => ({ id, size, score, members, evidence })) }, null, 2)}\n`;
+      expect(networksJson({ networks, hubs: [], split: 0 })).toBe(whole);
+    }
+  });
+});

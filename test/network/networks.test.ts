@@ -6,6 +6,7 @@ import {
   type EvidenceRow,
   type NetworkMember,
 } from '../../src/network/model.js';
+import { evidenceOf } from '../../src/network/evidence.js';
 import { findNetworks, memberKey, networkId } from '../../src/network/networks.js';
 
 const company = (n: number): NetworkMember => ({ kind: 'company', id: n, key: `77${String(n).padStart(8, '0')}` });
@@ -42,7 +43,7 @@ describe('findNetworks', () => {
       row(company(5), 'officer', 'inn:2'),
       row(company(6), 'officer', 'inn:3'),
     ];
-    const { networks } = findNetworks(rows, DEFAULT_NETWORK_OPTIONS);
+    const { networks } = findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS);
     expect(networks.map((n) => keysOf(n.members))).toEqual([
       keysOf([company(1), company(2), company(3)]), // (1 + 0.7) / 3
       keysOf([company(4), company(5)]), // 1 / 2
@@ -55,7 +56,7 @@ describe('findNetworks', () => {
     rows.push(row(company(1), 'address', 'a', 0.7), row(company(2), 'address', 'a', 0.7));
     // Only two in the scope, but the graph says 500 records share it.
     rows.push(row(company(3), 'email', 'info@mail.ru', 0.9, 500), row(company(4), 'email', 'info@mail.ru', 0.9, 500));
-    const { networks, hubs } = findNetworks(rows, { ...DEFAULT_NETWORK_OPTIONS, maxShared: 20 });
+    const { networks, hubs } = findNetworks(evidenceOf(rows), { ...DEFAULT_NETWORK_OPTIONS, maxShared: 20 });
     expect(hubs).toEqual([
       { kind: 'email', key: 'info@mail.ru', shared: 500 },
       { kind: 'officer', key: 'inn:nominee', shared: 30 },
@@ -68,7 +69,7 @@ describe('findNetworks', () => {
     const a = denseGroup('aa', 100, 8);
     const b = denseGroup('bbb', 200, 8);
     const bridge = [row(domain(100), 'nameServer', 'ns1.shared.ru', 0.2), row(domain(200), 'nameServer', 'ns1.shared.ru', 0.2)];
-    const { networks, split } = findNetworks([...a, ...b, ...bridge], DEFAULT_NETWORK_OPTIONS);
+    const { networks, split } = findNetworks(evidenceOf([...a, ...b, ...bridge]), DEFAULT_NETWORK_OPTIONS);
     expect(split).toBe(1);
     expect(networks).toHaveLength(2);
     const groups = networks.map((n) => keysOf(n.members));
@@ -85,7 +86,7 @@ describe('findNetworks', () => {
       // A chain of weak ties: a company of each group shares a phone with one of the next.
       rows.push(row(company(g * 10), 'phone', `+7chain${g}`, 0.3), row(company(((g + 1) % 40) * 10 + 1), 'phone', `+7chain${g}`, 0.3));
     }
-    const { networks } = findNetworks(rows, { ...DEFAULT_NETWORK_OPTIONS, splitAbove: 10 });
+    const { networks } = findNetworks(evidenceOf(rows), { ...DEFAULT_NETWORK_OPTIONS, splitAbove: 10 });
     expect(Math.max(...networks.map((n) => n.size))).toBeLessThanOrEqual(100);
     for (let g = 0; g < 40; g++) {
       const key = memberKey(company(g * 10 + 2));
@@ -95,7 +96,7 @@ describe('findNetworks', () => {
   });
 
   it('keeps one dense group whole even above splitAbove', () => {
-    const { networks, split } = findNetworks(denseGroup('cc', 300, 14), DEFAULT_NETWORK_OPTIONS);
+    const { networks, split } = findNetworks(evidenceOf(denseGroup('cc', 300, 14)), DEFAULT_NETWORK_OPTIONS);
     expect(split).toBe(0);
     expect(networks).toHaveLength(1);
     expect(networks[0]?.size).toBe(28);
@@ -105,7 +106,7 @@ describe('findNetworks', () => {
     const a = denseGroup('aa', 100, 4);
     const b = denseGroup('bbb', 200, 4);
     const bridge = [row(domain(100), 'ip', '1.1.1.1', 0.3), row(domain(200), 'ip', '1.1.1.1', 0.3)];
-    const { networks } = findNetworks([...a, ...b, ...bridge], DEFAULT_NETWORK_OPTIONS);
+    const { networks } = findNetworks(evidenceOf([...a, ...b, ...bridge]), DEFAULT_NETWORK_OPTIONS);
     expect(networks.map((n) => n.size)).toEqual([16]);
   });
 
@@ -116,10 +117,10 @@ describe('findNetworks', () => {
       row(domain(100), 'ip', 'x', 0.3),
       row(domain(200), 'ip', 'x', 0.3),
     ];
-    const first = findNetworks(rows, DEFAULT_NETWORK_OPTIONS);
+    const first = findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS);
     const shuffled = [...rows].reverse();
     for (let i = 0; i < shuffled.length; i += 3) shuffled.push(...shuffled.splice(i, 1));
-    expect(findNetworks(shuffled, DEFAULT_NETWORK_OPTIONS)).toEqual(first);
+    expect(findNetworks(evidenceOf(shuffled), DEFAULT_NETWORK_OPTIONS)).toEqual(first);
     for (const network of first.networks) {
       expect(network.id).toBe(networkId(network.members.map(memberKey).reverse()));
       expect(network.id).toMatch(/^net-[0-9a-f]{12}$/);
@@ -136,7 +137,7 @@ describe('findNetworks', () => {
       row(domain(7), 'ip', '1.2.3.4', 0.3),
       row(domain(8), 'ip', '1.2.3.4', 0.3),
     ];
-    const { networks } = findNetworks(rows, DEFAULT_NETWORK_OPTIONS);
+    const { networks } = findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS);
     expect(networks.map((n) => [n.size, n.score])).toEqual([
       [3, 0.9], // (1 x 2 + 0.7 x 1) / 3
       [2, 0.15], // 0.3 x 1 / 2
@@ -156,8 +157,8 @@ describe('findNetworks', () => {
       row(company(5), 'address', 'b'),
       row(company(6), 'company', company(6).key as string),
     ];
-    expect(findNetworks(rows, DEFAULT_NETWORK_OPTIONS).networks.map((n) => n.size)).toEqual([3, 2]);
-    expect(findNetworks(rows, { ...DEFAULT_NETWORK_OPTIONS, minSize: 3 }).networks.map((n) => n.size)).toEqual([3]);
+    expect(findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS).networks.map((n) => n.size)).toEqual([3, 2]);
+    expect(findNetworks(evidenceOf(rows), { ...DEFAULT_NETWORK_OPTIONS, minSize: 3 }).networks.map((n) => n.size)).toEqual([3]);
   });
 
   it('takes the strongest link of a member to an identifier, and a stub by key as the same record as its fetched node', () => {
@@ -168,7 +169,7 @@ describe('findNetworks', () => {
       row(domain(1), 'company', company(1).key as string, 0.8),
       row(domain(1), 'company', company(1).key as string, 1),
     ];
-    const { networks } = findNetworks(rows, DEFAULT_NETWORK_OPTIONS);
+    const { networks } = findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS);
     expect(networks).toHaveLength(1);
     expect(networks[0]?.members).toEqual([company(1), domain(1)]);
     expect(networks[0]?.score).toBe(0.5);
@@ -185,11 +186,11 @@ describe('findNetworks', () => {
       row(domain(2), 'company', b.key as string, 0.8),
     ];
     expect(EVIDENCE_WEIGHTS.sameAs).toBe(1);
-    const { networks } = findNetworks(rows, DEFAULT_NETWORK_OPTIONS);
+    const { networks } = findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS);
     expect(networks.map((n) => keysOf(n.members))).toEqual([keysOf([a, b, domain(1), domain(2)])]);
     expect(networks[0]?.evidence[0]).toEqual({ kind: 'company', key: b.key, members: 3 });
     // Without the SAME_AS row: two networks.
     const without = rows.filter((_, index) => index !== 2);
-    expect(findNetworks(without, DEFAULT_NETWORK_OPTIONS).networks).toHaveLength(2);
+    expect(findNetworks(evidenceOf(without), DEFAULT_NETWORK_OPTIONS).networks).toHaveLength(2);
   });
 });
