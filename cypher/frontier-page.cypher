@@ -1,5 +1,8 @@
 // The next page of queued tasks of one depth, in uid order after $after (keyset paging).
-MATCH (t:CrawlTask {crawlId: $crawlId, state: 'queued'})
+// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
+// hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
+CYPHER replan=skip
+MATCH (t:CrawlTask {crawlId: $crawlId, state: 'queued'}) USING INDEX SEEK t:CrawlTask(crawlId, state, depth)
 WHERE t.depth = $depth AND t.uid > $after
 RETURN t.uid AS uid, t.kind AS kind, t.id AS id, t.key AS key, t.depth AS depth
 ORDER BY t.uid
