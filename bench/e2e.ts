@@ -149,6 +149,22 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
       value: `${fmt.num(store.rate)} (${fmt.int(store.records)}${store.capped ? ' (capped)' : ''} in ${fmt.s(store.ms)} of commits; ${fmt.int(store.writesPerSecond)} writes/s)`,
     },
     {
+      name: 'store ceiling: graph writes per second',
+      value: `${fmt.int(store.writesPerSecond)}`,
+      target: '>= 20,000',
+      pass: store.writesPerSecond >= 20_000,
+    },
+    ...(crawlReplans === undefined
+      ? []
+      : [
+          {
+            name: 'Neo4j replans during the end-to-end crawl',
+            value: `${crawlReplans} (store ceiling: ${storeReplanCount ?? '?'})`,
+            target: '<= 5',
+            pass: crawlReplans <= 5,
+          },
+        ]),
+    {
       name: `end to end / lower ceiling (${http.rate <= store.rate ? 'HTTP' : 'store'})`,
       value: `${fmt.pct(e2eRate / lower)} (${fmt.num(e2eRate)} rec/s; HTTP ceiling ${fmt.num(http.rate)}, store ceiling ${fmt.num(store.rate)}${store.capped ? ', capped' : ''})`,
       target: '>= 70 %',

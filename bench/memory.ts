@@ -20,7 +20,7 @@ interface MemoryRun {
 
 /**
  * Peak RSS of the crawling process (the CLI alone: the sandbox runs in another process) for crawls of two
- * sizes: VmHWM polled from /proc/<pid>/status every 250 ms, and the process's own maxRSS written at exit by
+ * sizes: VmHWM polled from /proc/<pid>/status every 250 ms, and the process's own VmHWM written at exit by
  * a preloaded probe (bench/rss-probe.ts).
  */
 export async function memoryBenchmark(neo: BenchNeo4j, sizes: [number, number]): Promise<Section> {
@@ -28,7 +28,7 @@ export async function memoryBenchmark(neo: BenchNeo4j, sizes: [number, number]):
     title: '4. Memory of the crawling process',
     method: [
       `The CLI crawls a sandbox of N records (sandbox in its own process) into an empty Neo4j, unthrottled (--concurrency ${E2E_CONCURRENCY} --rps ${UNTHROTTLED_RPS}), seeded to cover the graph as in benchmark 2. ` +
-        'Peak RSS = the larger of VmHWM polled from /proc/<pid>/status every 250 ms and process.resourceUsage().maxRSS written at exit by a preloaded probe (`node --import bench/out/build/bench/rss-probe.js`). ' +
+        'Peak RSS = the larger of VmHWM polled from /proc/<pid>/status every 250 ms and VmHWM read at exit by a preloaded probe (`node --import bench/out/build/bench/rss-probe.js`); not process.resourceUsage().maxRSS, which Linux carries over fork and exec from the bench process (runs before 2026-11-24 23:00 took it: 284-289 MB for crawls whose own VmHWM was 171-175 MB). ' +
         '"Far from proportional" is taken as: peak RSS at the larger size at most 2 x the peak at the smaller one (proportional would be 10 x).',
     ],
     figures: [],
@@ -45,7 +45,7 @@ export async function memoryBenchmark(neo: BenchNeo4j, sizes: [number, number]):
       ...(records === sizes[1] ? { target: '<= 300 MB', pass: peakKb <= 300 * 1024 && run.fetched >= records * 0.95 } : {}),
     });
     section.notes.push(
-      `${fmt.int(records)} records: VmHWM ${fmt.mb(run.hwmKb)}, maxRSS ${run.probe ? fmt.mb(run.probe.maxRssKb) : 'n/a'}; peak heap used ${run.probe ? fmt.mb(run.probe.heapUsedKb) : 'n/a'}, heap total ${run.probe ? fmt.mb(run.probe.heapTotalKb) : 'n/a'}, external ${run.probe ? fmt.mb(run.probe.externalKb) : 'n/a'}; RSS as the crawl went: ${run.series.map((s) => `${fmt.int(s.fetched)} → ${fmt.mb(s.rssKb)}`).join(', ') || 'n/a'}.`,
+      `${fmt.int(records)} records: VmHWM polled ${fmt.mb(run.hwmKb)}, at exit ${run.probe ? fmt.mb(run.probe.maxRssKb) : 'n/a'}; peak heap used ${run.probe ? fmt.mb(run.probe.heapUsedKb) : 'n/a'}, heap total ${run.probe ? fmt.mb(run.probe.heapTotalKb) : 'n/a'}, external ${run.probe ? fmt.mb(run.probe.externalKb) : 'n/a'}; RSS as the crawl went: ${run.series.map((s) => `${fmt.int(s.fetched)} → ${fmt.mb(s.rssKb)}`).join(', ') || 'n/a'}.`,
     );
   }
   // The graph of the larger crawl is still in Neo4j: group it into company networks (issue 11).
@@ -126,7 +126,7 @@ async function crawlForMemory(neo: BenchNeo4j, records: number): Promise<MemoryR
   }
 }
 
-/** `landing-graph networks --json` over the whole graph as a child process: wall time, maxRSS at exit. */
+/** `landing-graph networks --json` over the whole graph as a child process: wall time, peak RSS (VmHWM) at exit. */
 async function networksOnGraph(
   neo: BenchNeo4j,
 ): Promise<{ wallMs: number; maxRssKb?: number; heapTotalKb?: number; count: number; timings?: string; error?: string }> {
