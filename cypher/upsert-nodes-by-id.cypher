@@ -3,12 +3,11 @@
 // A fetch writes everything (row.props carries null for each analyst property its answer lacks, which
 // removes it); a stub fills only a stub (never what a fetch wrote); missing/failed never erase fetched
 // data: failed notes the error, missing (404) marks the record gone. Returns how many rows met a key conflict.
-// Every lookup names its index as a seek (USING INDEX SEEK), so no plan, however stale its statistics, scans for
-// a node: a plain USING INDEX is also met by a scan of the whole index, which a plan made where the statistics
-// said that index was empty chose (the orphan lookup below, for every row of every commit after).
+// Planned once and kept (README, "Plans of the commit statements"): every lookup names its index as a seek
+// (USING INDEX SEEK), so no plan, however stale its statistics, scans for a node: a plain USING INDEX is also
+// met by a scan of the whole index, which a plan made where the statistics said that index was empty chose
+// (the orphan lookup below, for every row of every commit after).
 // The kind's label comes from the fixed table below, never from data; an unknown kind fails the statement.
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
-// hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 UNWIND $rows AS row
 // A node known so far only by this key (a seed asked for by key, a phone named in a block) becomes
