@@ -6,6 +6,7 @@
 export const COMMIT_STATEMENTS = [
   'history/keep-versions',
   'upsert-nodes-by-id',
+  'upsert-stubs-by-id',
   'upsert-nodes-by-key',
   'upsert-edges',
   'pivots/adopt-key-stubs',
