@@ -1,5 +1,4 @@
-// Upsert landing nodes known by page number (graph-writer sends stub rows to upsert-stubs-by-id.cypher, which
-// applies the same rules to them faster). $rows: NodeRow (src/graph/model.ts); $now: ISO date-time
+// Upsert landing nodes known by page number. $rows: NodeRow (src/graph/model.ts); $now: ISO date-time
 // (row.fetchedAt, when given, is when a loaded answer was fetched: a load is not a fetch).
 // A fetch writes everything (row.props carries null for each analyst property its answer lacks, which
 // removes it); a stub fills only a stub (never what a fetch wrote); missing/failed never erase fetched

@@ -6,7 +6,6 @@
 export const COMMIT_STATEMENTS = [
   'history/keep-versions',
   'upsert-nodes-by-id',
-  'upsert-stubs-by-id',
   'upsert-nodes-by-key',
   'upsert-edges',
   'pivots/adopt-key-stubs',

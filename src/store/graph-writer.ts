@@ -36,16 +36,9 @@ export async function writeGraph(tx: ManagedTransaction, batches: readonly Graph
   const byKey = merged.byKey.map((row) => ({ ...row, props: propsReplacing(row) }));
   const { edges } = merged;
   let keyConflicts = 0;
-  // Stubs (most rows) through a statement of their own without the FOREACH chain of the others; each node is
-  // one row of one of the two (merged above), and fetched rows go first, as they carry the records' own keys.
-  for (const [statement, rowsOf] of [
-    ['upsert-nodes-by-id', byId.filter((row) => row.status !== 'stub')],
-    ['upsert-stubs-by-id', byId.filter((row) => row.status === 'stub')],
-  ] as const) {
-    for (const rows of chunks(rowsOf, ROWS_PER_STATEMENT)) {
-      const [row] = await runNamed(tx, statement, { rows, now: nowIso });
-      keyConflicts += Number(row?.conflicts ?? 0);
-    }
+  for (const rows of chunks(byId, ROWS_PER_STATEMENT)) {
+    const [row] = await runNamed(tx, 'upsert-nodes-by-id', { rows, now: nowIso });
+    keyConflicts += Number(row?.conflicts ?? 0);
   }
   for (const rows of chunks(byKey, ROWS_PER_STATEMENT)) await runNamed(tx, 'upsert-nodes-by-key', { rows, now: nowIso });
   for (const rows of chunks(edges, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'upsert-edges', { rows, now: nowIso });
