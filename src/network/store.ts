@@ -2,10 +2,8 @@ import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { isLandingKind } from '../api/kinds.js';
 import { type LandingRef, refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
-import { cypher } from '../store/cypher-files.js';
-import { inWriteTransaction, runNamed } from '../store/executor.js';
+import { eachNamed, inWriteTransaction, runNamed } from '../store/executor.js';
 import { toStoreError } from '../store/neo4j-errors.js';
-import { toNeo4jParams } from '../store/params.js';
 import { type Evidence, EvidenceBuilder } from './evidence.js';
 import { DEFAULT_MAX_SHARED, EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind, type Network, type NetworkMember } from './model.js';
 
@@ -59,8 +57,7 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
       };
       // A retried transaction starts again from an empty builder.
       const builder = new EvidenceBuilder();
-      // Iterating the result pulls the records in batches as they are consumed instead of buffering them all.
-      for await (const record of tx.run(cypher('network/evidence'), toNeo4jParams(params))) addIdentifier(builder, record.toObject());
+      await eachNamed(tx, 'network/evidence', params, (row) => addIdentifier(builder, row));
       return builder.build();
     });
   } catch (error) {

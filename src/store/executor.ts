@@ -42,6 +42,23 @@ export async function runNamed(
   return runText(executor, cypher(name), params, options, name);
 }
 
+/**
+ * Run `cypher/<name>.cypher` in the caller's transaction and hand each row to `onRow` as it arrives: the
+ * result is pulled in batches as it is consumed, never held whole (a read of hundreds of thousands of rows).
+ */
+export async function eachNamed(
+  tx: ManagedTransaction,
+  name: string,
+  params: Record<string, unknown>,
+  onRow: (row: Row) => void,
+): Promise<void> {
+  try {
+    for await (const record of tx.run(cypher(name), toNeo4jParams(params))) onRow(record.toObject());
+  } catch (error) {
+    throw toStoreError(error, name);
+  }
+}
+
 /** Run a statement text (only for text read from cypher/ files). Whole numbers are sent as Integers. */
 export async function runText(
   executor: Executor,
