@@ -1,4 +1,4 @@
-import neo4j, { type Driver, type ManagedTransaction, type Session } from 'neo4j-driver';
+import neo4j, { isRetryableError, type Driver, type ManagedTransaction, type Session } from 'neo4j-driver';
 import { cypher } from './cypher-files.js';
 import { toStoreError } from './neo4j-errors.js';
 import { toNeo4jParams } from './params.js';
@@ -55,7 +55,7 @@ export async function eachNamed(
   try {
     for await (const record of tx.run(cypher(name), toNeo4jParams(params))) onRow(record.toObject());
   } catch (error) {
-    throw toStoreError(error, name);
+    throw inTransactionError(error, name);
   }
 }
 
@@ -84,8 +84,17 @@ export async function runText(
     }
     return (await executor.run(statement, params)).records.map((r) => r.toObject());
   } catch (error) {
-    throw toStoreError(error, what);
+    throw isDriver(executor) || isSession(executor) ? toStoreError(error, what) : inTransactionError(error, what);
   }
+}
+
+/**
+ * An error of a statement in a managed transaction that the driver may retry (a deadlock between two
+ * commits, a leader switch) is left as it is: the driver only retries its own retryable errors, and
+ * whoever opened the transaction converts what is still thrown once the retries are spent.
+ */
+function inTransactionError(error: unknown, what: string): unknown {
+  return isRetryableError(error) ? error : toStoreError(error, what);
 }
 
 /**
