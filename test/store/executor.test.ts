@@ -5,11 +5,13 @@ import { eachNamed, runNamed } from '../../src/store/executor.js';
 
 /** A transaction whose every statement fails with `error`: what the driver hands runNamed when Neo4j refuses. */
 function failingTx(error: Error): ManagedTransaction {
-  // A Result is both awaited (runNamed) and iterated (eachNamed); it fails only when used.
-  const fail = () => ({
-    then: (_: unknown, onRejected: (e: Error) => unknown) => Promise.reject(error).then(undefined, onRejected),
-    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
-  });
+  // A Result is both awaited (runNamed) and iterated (eachNamed): a rejected promise that is also iterable,
+  // marked handled so that the way not taken does not count as an unhandled rejection.
+  const fail = () => {
+    const result = Promise.reject(error);
+    result.catch(() => undefined);
+    return Object.assign(result, { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }) });
+  };
   return { run: fail } as unknown as ManagedTransaction;
 }
 
