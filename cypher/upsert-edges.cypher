@@ -1,14 +1,14 @@
-// One edge per list entry. $rows: EdgeRow (src/graph/model.ts); $now: ISO date-time. Both ends exist:
-// the same transaction upserted them. Lookups name their index (see upsert-nodes-by-id). The
+// One edge per list entry. $rows: [{type, list, from, to}], the ends as element ids of Landing nodes
+// this transaction wrote or found (src/store/graph-writer.ts); $now: ISO date-time. The
 // relationship type comes from the fixed branches below, never from data; a row of another type writes nothing.
 // One MERGE per type, each naming its type: a MERGE with a dynamic type ($(…)) is planned on a graph with
 // few relationships as a scan of all relationships for every row.
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
-// hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
+// Planned once and kept (README, "Plans of the commit statements"): the nodes are found by element id (a
+// direct read; src/store/element-ids.ts), never by a scan, so the first commit's plan stays right.
 CYPHER replan=skip
 UNWIND $rows AS row
-MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX SEEK a:Landing(kind, id)
-MATCH (b:Landing {kind: row.toKind, id: row.toId}) USING INDEX SEEK b:Landing(kind, id)
+MATCH (a:Landing) WHERE elementId(a) = row.from
+MATCH (b:Landing) WHERE elementId(b) = row.to
 CALL (a, b, row) {
   WITH * WHERE row.type = 'RELATED'
   MERGE (a)-[r:RELATED {list: row.list}]->(b)

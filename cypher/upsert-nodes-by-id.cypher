@@ -2,7 +2,8 @@
 // (row.fetchedAt, when given, is when a loaded answer was fetched: a load is not a fetch).
 // A fetch writes everything (row.props carries null for each analyst property its answer lacks, which
 // removes it); a stub fills only a stub (never what a fetch wrote); missing/failed never erase fetched
-// data: failed notes the error, missing (404) marks the record gone. Returns how many rows met a key conflict.
+// data: failed notes the error, missing (404) marks the record gone. Returns the element ids of the nodes as
+// [kind, id, elementId] triples (src/store/element-ids.ts) and how many rows met a key conflict.
 // Planned once and kept (README, "Plans of the commit statements"): every lookup names its index as a seek
 // (USING INDEX SEEK), so no plan, however stale its statistics, scans for a node: a plain USING INDEX is also
 // met by a scan of the whole index, which a plan made where the statistics said that index was empty chose
@@ -48,9 +49,12 @@ FOREACH (_ IN CASE WHEN row.status = 'failed' AND current = 'fetched' THEN [1] E
 // The natural key: set when new, or when a fetch says otherwise. A key another node holds is a
 // conflict, noted on this node instead of breaking the constraint (pivots/adopt-key-stubs folds it).
 WITH n, row
-WHERE row.key IS NOT NULL AND (n.key IS NULL OR (row.status = 'fetched' AND n.key <> row.key))
-OPTIONAL MATCH (holder:Landing {kind: row.kind, key: row.key}) USING INDEX SEEK holder:Landing(kind, key)
-WITH n, row, holder IS NULL AS free
-SET n.key = CASE WHEN free THEN row.key ELSE n.key END,
-    n.keyConflict = CASE WHEN free THEN null ELSE row.key END
-RETURN count(CASE WHEN free THEN null ELSE 1 END) AS conflicts
+OPTIONAL CALL (n, row) {
+  WITH * WHERE row.key IS NOT NULL AND (n.key IS NULL OR (row.status = 'fetched' AND n.key <> row.key))
+  OPTIONAL MATCH (holder:Landing {kind: row.kind, key: row.key}) USING INDEX SEEK holder:Landing(kind, key)
+  WITH n, row, holder IS NULL AS free
+  SET n.key = CASE WHEN free THEN row.key ELSE n.key END,
+      n.keyConflict = CASE WHEN free THEN null ELSE row.key END
+  RETURN free
+}
+RETURN collect([row.kind, row.id, elementId(n)]) AS nodes, count(CASE WHEN free = false THEN 1 END) AS conflicts

@@ -1,15 +1,15 @@
-// Link records to the Landing entities their blocks name. $rows: KeyLinkRow (src/graph/pivots/model.ts);
-// $now: ISO date-time. The target is whichever Landing node holds (kind, key): a node known by page
+// Link records to the Landing entities their blocks name. $rows: KeyLinkRow (src/graph/pivots/model.ts),
+// the record as `from`, the element id of its Landing node (src/store/pivot-writer.ts); $now: ISO date-time. The target is whichever Landing node holds (kind, key): a node known by page
 // number, or the key-only stub the same transaction wrote first. One relationship per
 // (landing, target, type); `via` grows as a sorted set, and for HAS_OFFICER (a company as officer of the
 // record's company) `roles` and `posts` too, as on Person links; AT_DOMAIN: an e-mail record to its domain.
 // The relationship type comes from the fixed branches below (one MERGE per type: see upsert-edges),
-// never from data; a row of another type writes nothing. Lookups name their index (see upsert-nodes-by-id).
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
-// hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
+// never from data; a row of another type writes nothing. The target's lookup names its index (see upsert-nodes-by-id).
+// Planned once and kept (README, "Plans of the commit statements"): the record is found by element id, the
+// target by an index seek by hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 UNWIND $rows AS row
-MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX SEEK a:Landing(kind, id)
+MATCH (a:Landing) WHERE elementId(a) = row.from
 MATCH (b:Landing {kind: row.toKind, key: row.toKey}) USING INDEX SEEK b:Landing(kind, key)
 CALL (a, b, row) {
   WITH * WHERE row.type = 'LISTS_CONTACT'

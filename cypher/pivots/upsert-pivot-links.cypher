@@ -1,15 +1,16 @@
-// Link records to their pivots. $rows: PivotLinkRow (src/graph/pivots/model.ts); $now: ISO date-time.
-// Both ends exist: the same transaction wrote the record's Landing node and the pivots.
+// Link records to their pivots. $rows: PivotLinkRow (src/graph/pivots/model.ts)
+// with the ends as element ids, `from` (the record's Landing node) and `pivot`, both written or found earlier in
+// this transaction (src/store/pivot-writer.ts); $now: ISO date-time.
 // One relationship per (landing, pivot, type); `via`, `roles` and `posts` grow as sorted sets, `main`
 // is the latest record's word.
 // The relationship type comes from the fixed branches below (one MERGE per type: see upsert-edges),
-// never from data; a row of another type writes nothing. Lookups name their index (see upsert-nodes-by-id).
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
-// hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
+// never from data; a row of another type writes nothing.
+// Planned once and kept (README, "Plans of the commit statements"): the nodes are found by element id (a
+// direct read; src/store/element-ids.ts), never by a scan, so the first commit's plan stays right.
 CYPHER replan=skip
 UNWIND $rows AS row
-MATCH (a:Landing {kind: row.fromKind, id: row.fromId}) USING INDEX SEEK a:Landing(kind, id)
-MATCH (p:Pivot {kind: row.pivotKind, key: row.pivotKey}) USING INDEX SEEK p:Pivot(kind, key)
+MATCH (a:Landing) WHERE elementId(a) = row.from
+MATCH (p:Pivot) WHERE elementId(p) = row.pivot
 CALL (a, p, row) {
   WITH * WHERE row.type = 'RESOLVES_TO'
   MERGE (a)-[r:RESOLVES_TO]->(p)

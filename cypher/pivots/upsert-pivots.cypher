@@ -1,4 +1,5 @@
-// Upsert pivot nodes (src/graph/pivots/model.ts). $rows: PivotRow; $now: ISO date-time.
+// Upsert pivot nodes (src/graph/pivots/model.ts). $rows: PivotRow; $now: ISO date-time. Returns the
+// element ids of the pivots, as [kind, key, elementId] triples, for the links (src/store/element-ids.ts).
 // One node per (kind, key) (constraint pivot_kind_key). The display value and the person/activity
 // facts are the first seen: a later record fills a missing fact but never changes one.
 // The kind's label comes from the fixed table below, never from data; an unknown kind fails the statement.
@@ -14,3 +15,4 @@ SET p:$(CASE row.kind WHEN 'ip' THEN 'IP' WHEN 'nameServer' THEN 'NameServer' WH
                       WHEN 'activity' THEN 'Activity' END),
     p.lastSeenAt = datetime($now), p.name = coalesce(p.name, row.name), p.inn = coalesce(p.inn, row.inn),
     p.ogrn = coalesce(p.ogrn, row.ogrn)
+RETURN collect([row.kind, row.key, elementId(p)]) AS pivots

@@ -27,7 +27,7 @@ export async function writeAnswers(
   nowIso: string,
 ): Promise<AnswersWritten> {
   const written = await writeGraph(tx, batches, nowIso);
-  const linked = await writePivots(tx, pivots, nowIso, { adoptKeyStubs: written.keyConflicts > 0 });
+  const linked = await writePivots(tx, pivots, nowIso, { adoptKeyStubs: written.keyConflicts > 0, landingIds: written.landingIds });
   const removed = await retireUnseen(tx, written.refetchable, nowIso);
   return { nodes: written.nodes + linked.pivots, edges: written.edges + linked.links, versions: written.versions, removed };
 }

@@ -7,6 +7,7 @@ export const COMMIT_STATEMENTS = [
   'history/keep-versions',
   'upsert-nodes-by-id',
   'upsert-nodes-by-key',
+  'landing-element-ids',
   'upsert-edges',
   'pivots/adopt-key-stubs',
   'pivots/upsert-pivots',

@@ -1,6 +1,7 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import type { EdgeRow, GraphBatch, NodeRow } from '../graph/model.js';
 import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
+import { addElementIds, findLandingIds, landingRef, type ElementIds } from './element-ids.js';
 import { runNamed } from './executor.js';
 import { COMPARED_FIELDS, isValidFetch, propsReplacing, versionRow } from './history-rows.js';
 import { LIST_RELATIONS, requireKnownTypes } from './relation-types.js';
@@ -10,8 +11,10 @@ export interface WriteCounts {
   edges: number;
   /** Stored answers kept as RecordVersion nodes because a fetch brought a different one. */
   versions: number;
-  /** Valid fetched records written, by page number: whose unseen links cypher/history/retire-unseen.cypher retires. */
-  refetchable: { kind: string; id: number }[];
+  /** Element ids of the valid fetched records written: whose unseen links cypher/history/retire-unseen.cypher retires. */
+  refetchable: string[];
+  /** Element ids of the Landing nodes written by page number (landingRef), for later statements of this transaction. */
+  landingIds: ElementIds;
   /** Rows whose key another node already held: left with `keyConflict` for adoptKeyStubs (pivot-writer). */
   keyConflicts: number;
 }
@@ -36,25 +39,39 @@ export async function writeGraph(tx: ManagedTransaction, batches: readonly Graph
   const byKey = merged.byKey.map((row) => ({ ...row, props: propsReplacing(row) }));
   const { edges } = merged;
   let keyConflicts = 0;
+  const landingIds: ElementIds = new Map();
   for (const rows of chunks(byId, ROWS_PER_STATEMENT)) {
     const [row] = await runNamed(tx, 'upsert-nodes-by-id', { rows, now: nowIso });
+    addElementIds(landingIds, row?.nodes, landingRef);
     keyConflicts += Number(row?.conflicts ?? 0);
   }
   for (const rows of chunks(byKey, ROWS_PER_STATEMENT)) await runNamed(tx, 'upsert-nodes-by-key', { rows, now: nowIso });
-  for (const rows of chunks(edges, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'upsert-edges', { rows, now: nowIso });
-  const refetchable = fetchedById.filter(isValidFetch).map((row) => ({ kind: row.kind, id: row.id as number }));
-  return { nodes: byId.length + byKey.length, edges: edges.length, keyConflicts, versions, refetchable };
+  // Both ends are normally rows written above; an end written before (by another call) is looked up, and an
+  // edge whose end does not exist is left out, as a MATCH would.
+  await findLandingIds(
+    tx,
+    edges.flatMap((e) => [
+      { kind: e.fromKind, id: e.fromId },
+      { kind: e.toKind, id: e.toId },
+    ]),
+    landingIds,
+  );
+  const edgeRows = edges.flatMap(({ type, list, fromKind, fromId, toKind, toId }) => {
+    const from = landingIds.get(landingRef(fromKind, fromId));
+    const to = landingIds.get(landingRef(toKind, toId));
+    return from && to ? [{ type, list, from, to }] : [];
+  });
+  for (const rows of chunks(edgeRows, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'upsert-edges', { rows, now: nowIso });
+  const refetchable = fetchedById.filter(isValidFetch).flatMap((row) => landingIds.get(landingRef(row.kind, row.id as number)) ?? []);
+  return { nodes: byId.length + byKey.length, edges: edges.length, keyConflicts, versions, refetchable, landingIds };
 }
 
 /**
- * History: the list entries, pivot links and block links of these records that their latest fetch (at
- * `nowIso`, in this transaction) did not write again get `removedAt`. Run after writeGraph and writePivots.
+ * History: the list entries, pivot links and block links of these records (element ids: writeGraph's
+ * `refetchable`) that their latest fetch (at `nowIso`, in this transaction) did not write again get
+ * `removedAt`. Run after writeGraph and writePivots, in the same transaction.
  */
-export async function retireUnseen(
-  tx: ManagedTransaction,
-  records: readonly { kind: string; id: number }[],
-  nowIso: string,
-): Promise<number> {
+export async function retireUnseen(tx: ManagedTransaction, records: readonly string[], nowIso: string): Promise<number> {
   let removed = 0;
   for (const rows of chunks(records, ROWS_PER_STATEMENT)) {
     const [row] = await runNamed(tx, 'history/retire-unseen', { records: rows, now: nowIso });

@@ -3,6 +3,7 @@ import { mergePivotBatches } from '../graph/pivots/merge.js';
 import type { NodeRow } from '../graph/model.js';
 import type { CompanyNumbers, PivotBatch } from '../graph/pivots/model.js';
 import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
+import { addElementIds, findLandingIds, landingRef, pivotRef, type ElementIds } from './element-ids.js';
 import { runNamed } from './executor.js';
 import { KEY_LINK_RELATIONS, PIVOT_RELATIONS, requireKnownTypes } from './relation-types.js';
 
@@ -20,6 +21,11 @@ export interface WritePivotsOptions {
    * Default: true.
    */
   adoptKeyStubs?: boolean;
+  /**
+   * Element ids of Landing nodes written earlier in the same transaction (writeGraph's `landingIds`), so
+   * that the links find their records without a lookup; records not in it are looked up. Default: none.
+   */
+  landingIds?: ElementIds;
 }
 
 /**
@@ -45,9 +51,29 @@ export async function writePivots(
   requireKnownTypes(links, PIVOT_RELATIONS, 'pivots/upsert-pivot-links');
   requireKnownTypes(keyLinks, KEY_LINK_RELATIONS, 'pivots/upsert-key-links');
   if (options.adoptKeyStubs ?? true) await adoptKeyStubs(tx);
-  for (const rows of chunks(pivots, ROWS_PER_STATEMENT)) await runNamed(tx, 'pivots/upsert-pivots', { rows, now: nowIso });
-  for (const rows of chunks(links, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'pivots/upsert-pivot-links', { rows, now: nowIso });
-  for (const rows of chunks(keyLinks, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'pivots/upsert-key-links', { rows, now: nowIso });
+  const pivotIds: ElementIds = new Map();
+  for (const rows of chunks(pivots, ROWS_PER_STATEMENT)) {
+    const [row] = await runNamed(tx, 'pivots/upsert-pivots', { rows, now: nowIso });
+    addElementIds(pivotIds, row?.pivots, pivotRef);
+  }
+  const landingIds: ElementIds = new Map(options.landingIds);
+  await findLandingIds(
+    tx,
+    [...links, ...keyLinks].map((l) => ({ kind: l.fromKind, id: l.fromId })),
+    landingIds,
+  );
+  // A link whose record does not exist is left out, as a MATCH would (see the ordering requirement above).
+  const linkRows = links.flatMap(({ fromKind, fromId, pivotKind, pivotKey, ...rest }) => {
+    const from = landingIds.get(landingRef(fromKind, fromId));
+    const pivot = pivotIds.get(pivotRef(pivotKind, pivotKey));
+    return from && pivot ? [{ ...rest, from, pivot }] : [];
+  });
+  const keyLinkRows = keyLinks.flatMap(({ fromKind, fromId, ...rest }) => {
+    const from = landingIds.get(landingRef(fromKind, fromId));
+    return from ? [{ ...rest, from }] : [];
+  });
+  for (const rows of chunks(linkRows, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'pivots/upsert-pivot-links', { rows, now: nowIso });
+  for (const rows of chunks(keyLinkRows, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'pivots/upsert-key-links', { rows, now: nowIso });
   await resolveCompanyNumbers(tx, companyNumberRows(companyNumbers, keyStubs));
   return { pivots: pivots.length, links: links.length + keyLinks.length };
 }
