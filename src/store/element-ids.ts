@@ -21,17 +21,24 @@ export function addElementIds(into: ElementIds, triples: unknown, ref: (kind: st
 
 /**
  * Make sure `ids` holds the Landing nodes (by page number) among `refs`: those a caller did not write in
- * this transaction are looked up (cypher/landing-element-ids.cypher). A node that does not exist stays absent.
+ * this transaction are looked up (cypher/landing-element-ids.cypher). A node that does not exist stays
+ * absent. Returns the element ids of the nodes, among the refs with `answer` true, that hold a stored answer.
  */
 export async function findLandingIds(
   tx: ManagedTransaction,
-  refs: readonly { kind: string; id: number }[],
+  refs: readonly { kind: string; id: number; answer?: boolean }[],
   ids: ElementIds,
-): Promise<void> {
-  const missing = new Map<string, { kind: string; id: number }>();
-  for (const { kind, id } of refs) if (!ids.has(landingRef(kind, id))) missing.set(landingRef(kind, id), { kind, id });
+): Promise<Set<string>> {
+  const missing = new Map<string, { kind: string; id: number; answer: boolean }>();
+  for (const { kind, id, answer } of refs) {
+    const ref = landingRef(kind, id);
+    if (!ids.has(ref)) missing.set(ref, { kind, id, answer: answer === true || missing.get(ref)?.answer === true });
+  }
+  const answered = new Set<string>();
   for (const rows of chunks([...missing.values()], ROWS_PER_STATEMENT * 4)) {
     const [row] = await runNamed(tx, 'landing-element-ids', { refs: rows });
     addElementIds(ids, row?.nodes, landingRef);
+    for (const elementId of (row?.answered ?? []) as string[]) answered.add(elementId);
   }
+  return answered;
 }

@@ -29,17 +29,25 @@ export interface WriteCounts {
 export async function writeGraph(tx: ManagedTransaction, batches: readonly GraphBatch[], nowIso: string): Promise<WriteCounts> {
   const merged = mergeBatches(batches);
   requireKnownTypes(merged.edges, LIST_RELATIONS, 'upsert-edges');
+  // Which nodes exist (a read: its seeks take no lock), and which of the fetched ones hold an answer already.
+  const landingIds: ElementIds = new Map();
+  const refs = merged.byId.map((row) => ({ kind: row.kind, id: row.id as number, answer: row.status === 'fetched' }));
+  const answered = await findLandingIds(tx, refs, landingIds);
+  const nodeOf = (row: NodeRow) => landingIds.get(landingRef(row.kind, row.id as number)) ?? null;
   const fetchedById = merged.byId.filter((row) => row.status === 'fetched');
+  const compared = fetchedById.flatMap((row) => {
+    const node = nodeOf(row);
+    return node !== null && answered.has(node) ? [{ ...versionRow(row), node }] : [];
+  });
   let versions = 0;
-  for (const rows of chunks(fetchedById, ROWS_PER_STATEMENT)) {
-    const [row] = await runNamed(tx, 'history/keep-versions', { rows: rows.map(versionRow), fields: COMPARED_FIELDS, now: nowIso });
+  for (const rows of chunks(compared, ROWS_PER_STATEMENT)) {
+    const [row] = await runNamed(tx, 'history/keep-versions', { rows, fields: COMPARED_FIELDS, now: nowIso });
     versions += Number(row?.versions ?? 0);
   }
-  const byId = merged.byId.map((row) => ({ ...row, props: propsReplacing(row) }));
+  const byId = merged.byId.map((row) => ({ ...row, props: propsReplacing(row), node: nodeOf(row) }));
   const byKey = merged.byKey.map((row) => ({ ...row, props: propsReplacing(row) }));
   const { edges } = merged;
   let keyConflicts = 0;
-  const landingIds: ElementIds = new Map();
   for (const rows of chunks(byId, ROWS_PER_STATEMENT)) {
     const [row] = await runNamed(tx, 'upsert-nodes-by-id', { rows, now: nowIso });
     addElementIds(landingIds, row?.nodes, landingRef);
