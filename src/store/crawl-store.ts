@@ -13,6 +13,7 @@ import type {
 import { LandingGraphError } from '../errors.js';
 import { inWriteTransaction, runNamed } from './executor.js';
 import { writeAnswers } from './answer-writer.js';
+import { QueuedTasks } from './queued-tasks.js';
 
 /**
  * A commit that has not finished after this long is ended by Neo4j and retried (it is idempotent), so a
@@ -28,6 +29,9 @@ const STATEMENT_TIMEOUT_MS = 60_000;
  * what was in flight) and lets several workers share one frontier later.
  */
 export class CrawlStore implements FrontierStore {
+  /** What committed transactions queued, so that a commit does not queue it again (queued-tasks.ts). */
+  private readonly queued = new QueuedTasks();
+
   constructor(
     private readonly driver: Driver,
     private readonly database?: string,
@@ -114,7 +118,8 @@ export class CrawlStore implements FrontierStore {
 
   /** One transaction: the records, then the tasks, so that a crash leaves both or neither. */
   async commit(crawlId: string, commit: Commit, nowIso: string): Promise<WrittenCounts> {
-    return inWriteTransaction(
+    const queue = this.queued.worthSending(commit.queue);
+    const written = await inWriteTransaction(
       this.driver,
       async (tx) => {
         const written = await writeAnswers(tx, commit.batches, commit.pivots, nowIso);
@@ -122,7 +127,7 @@ export class CrawlStore implements FrontierStore {
           crawlId,
           done: commit.done,
           aliases: commit.aliases,
-          queue: commit.queue,
+          queue,
           counts: commit.counts,
           now: nowIso,
         });
@@ -131,6 +136,8 @@ export class CrawlStore implements FrontierStore {
       { ...this.opts, timeoutMs: COMMIT_TIMEOUT_MS },
       'writing crawled records',
     );
+    this.queued.remember(queue);
+    return written;
   }
 
   async endRun(crawlId: string, status: CrawlStatus, stats: Record<string, number>, error: string | null, nowIso: string): Promise<void> {
