@@ -6,6 +6,8 @@ export interface CommitBufferOptions {
   commitEvery: number;
   /** Longest time a record waits before a commit starts anyway. */
   commitIntervalMs: number;
+  /** Commits written at once. Default: 1. */
+  commitsInFlight?: number;
   /** Writes one commit atomically; throws when nothing of it was written. */
   write: (commit: Commit) => Promise<void>;
   /** After a commit is written, before the next one starts. */
@@ -24,21 +26,29 @@ const realTimer = (callback: () => void, ms: number) => {
 };
 
 /**
- * Fetched records waiting for their commit. Commits run one after another, each taking whatever waits
- * when it starts: a full commit's worth starts one at once, fewer start after `commitIntervalMs`.
+ * Fetched records waiting for their commit. Up to `commitsInFlight` commits are written at once, each
+ * taking whatever waits when it starts: a full commit's worth is due at once, fewer after
+ * `commitIntervalMs`; a due commit starts as soon as one of those being written ends.
  * Never rejects: a failed commit is reported through `onFailed`.
  */
 export class CommitBuffer {
   private pending: Settlement[] = [];
   private pendingRawChars = 0;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly running = new Set<Promise<void>>();
   private cancelTimer: (() => void) | undefined;
-  /** A commit is chained that has not started yet: it will take whatever waits, no need for another. */
-  private scheduled = false;
+  /** A commit of whatever waits is to start as soon as there is room for it. */
+  private due = false;
   private readonly setTimer: NonNullable<CommitBufferOptions['setTimer']>;
+  private readonly maxRunning: number;
 
   constructor(private readonly options: CommitBufferOptions) {
     this.setTimer = options.setTimer ?? realTimer;
+    this.maxRunning = Math.max(1, options.commitsInFlight ?? 1);
+  }
+
+  /** Commits being written now. */
+  get writing(): number {
+    return this.running.size;
   }
 
   /** Records waiting for a commit that has not started. */
@@ -54,34 +64,42 @@ export class CommitBuffer {
   add(settlement: Settlement): void {
     this.pending.push(settlement);
     this.pendingRawChars += rawCharsOf(settlement);
-    if (this.pending.length >= this.options.commitEvery) void this.schedule();
+    if (this.pending.length >= this.options.commitEvery) this.startDue();
     else if (!this.cancelTimer) {
       this.cancelTimer = this.setTimer(() => {
         this.cancelTimer = undefined;
-        void this.schedule();
+        this.startDue();
       }, this.options.commitIntervalMs);
     }
   }
 
-  /** Commit what waits now; resolves when every commit started so far has ended. */
-  flush(): Promise<void> {
+  /** Commit what waits now; resolves when every commit started so far, and this one, has ended. */
+  async flush(): Promise<void> {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    return this.schedule();
+    this.startDue();
+    while (this.running.size > 0) await Promise.all(this.running);
   }
 
-  private schedule(): Promise<void> {
-    if (this.scheduled) return this.chain;
-    this.scheduled = true;
-    this.chain = this.chain.then(() => {
-      this.scheduled = false;
-      return this.commitPending();
-    });
-    return this.chain;
+  private startDue(): void {
+    this.due = true;
+    this.startRoom();
+  }
+
+  private startRoom(): void {
+    while (this.due && this.pending.length > 0 && this.running.size < this.maxRunning) {
+      this.due = false;
+      const commit: Promise<void> = this.commitPending().finally(() => {
+        this.running.delete(commit);
+        if (this.pending.length >= this.options.commitEvery) this.due = true;
+        this.startRoom();
+      });
+      this.running.add(commit);
+    }
+    if (this.pending.length === 0) this.due = false;
   }
 
   private async commitPending(): Promise<void> {
-    if (this.pending.length === 0) return;
     const settlements = this.pending;
     this.pending = [];
     this.pendingRawChars = 0;

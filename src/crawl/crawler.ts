@@ -126,8 +126,8 @@ class CrawlRun {
     const { refresh, refreshOlderThanMs, maxAgeMs } = request.options;
     const maxAge = refresh ? 0 : (refreshOlderThanMs ?? maxAgeMs);
     this.reuseNotBeforeIso = maxAge > 0 ? new Date(this.startedAt - maxAge).toISOString() : undefined;
-    const { commitEvery, commitIntervalMs } = request.options;
-    // Fetched records wait in memory for their commit, at most maxWaitingRecords beyond the commit being
+    const { commitEvery, commitIntervalMs, commitsInFlight } = request.options;
+    // Fetched records wait in memory for their commit, at most maxWaitingRecords beyond the commits being
     // written: enough to keep fetching through a slow commit, little enough that a crash re-requests little.
     const maxWaiting = Math.max(1, deps.maxWaitingRecords ?? commitEvery);
     const maxWaitingRawChars = deps.maxWaitingRawChars ?? Infinity;
@@ -138,6 +138,7 @@ class CrawlRun {
     this.buffer = new CommitBuffer({
       commitEvery,
       commitIntervalMs,
+      commitsInFlight,
       setTimer: deps.setTimer,
       write: (commit) => this.write(commit),
       onWritten: (commit) => this.written(commit),

@@ -29,6 +29,12 @@ export const crawlOptionsSchema = z.object({
   maxRecords: z.int().min(1).optional(),
   /** Records written per Neo4j transaction. Default: 100. */
   commitEvery: z.int().min(1).max(5000).default(100),
+  /**
+   * Commits written at once, each its own transaction. A second one keeps Neo4j's second core busy (one
+   * transaction runs on one); they rarely touch the same nodes, and a deadlock between them is retried.
+   * Default: 2.
+   */
+  commitsInFlight: z.int().min(1).max(8).default(2),
   /** Longest wait between commits while fetches complete. Default: 500. */
   commitIntervalMs: z.int().min(1).default(500),
   /** How long to keep retrying Neo4j when it is unavailable. Default: 600000 (10 min). */

@@ -13,12 +13,13 @@ const settlement = (uid: string): Settlement => ({
 });
 
 /** A buffer whose timer fires only when the test says so. */
-function setUp(write: (commit: Commit) => Promise<void> = async () => undefined) {
+function setUp(write: (commit: Commit) => Promise<void> = async () => undefined, commitsInFlight?: number) {
   const timers: (() => void)[] = [];
   const log: string[] = [];
   const buffer = new CommitBuffer({
     commitEvery: 3,
     commitIntervalMs: 500,
+    ...(commitsInFlight === undefined ? {} : { commitsInFlight }),
     write: async (commit) => {
       log.push(`write ${commit.done.map((d) => d.uid).join(',')}`);
       await write(commit);
@@ -72,6 +73,37 @@ describe('CommitBuffer', () => {
     release();
     await buffer.flush();
     expect(log.filter((l) => l.startsWith('write'))).toEqual(['write a,b,c', 'write d,e,f,g']);
+  });
+
+  it('writes up to commitsInFlight commits at once, and starts a due one when one of them ends', async () => {
+    const releases: (() => void)[] = [];
+    let writing = 0;
+    let mostWriting = 0;
+    const { buffer, log } = setUp(async () => {
+      writing += 1;
+      mostWriting = Math.max(mostWriting, writing);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      writing -= 1;
+    }, 2);
+    for (const uid of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) {
+      buffer.add(settlement(uid));
+      await Promise.resolve();
+    }
+    // Two commits are being written; the third commit's worth waits for one of them to end.
+    expect(buffer.writing).toBe(2);
+    expect(buffer.waiting).toBe(3);
+    releases.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(buffer.writing).toBe(2);
+    expect(buffer.waiting).toBe(0);
+    const flushed = buffer.flush();
+    while (releases.length > 0 || buffer.writing > 0) {
+      releases.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await flushed;
+    expect(mostWriting).toBe(2);
+    expect(log.filter((l) => l.startsWith('write'))).toEqual(['write a,b,c', 'write d,e,f', 'write g,h,i']);
   });
 
   it('reports a failed commit without rejecting, and goes on with the next', async () => {

@@ -172,28 +172,40 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(world.mostRequestsOfOnePath()).toBe(1);
   });
 
-  it('keeps fetching while a slow commit is written, up to maxWaitingRecords waiting', async () => {
-    const world = new World();
-    const store = new MemoryFrontierStore();
-    let committed = 0;
-    let mostUncommitted = 0;
-    store.gate = async (operation, args) => {
-      if (operation !== 'commit') return;
-      // Each commit takes 30 turns of the event loop: fetching goes on meanwhile.
-      for (let i = 0; i < 30; i++) {
-        mostUncommitted = Math.max(mostUncommitted, world.requests.length - committed);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      committed += (args[1] as { done: unknown[] }).done.length;
-    };
-    const result = await runCrawl(request({ maxDepth: 3, commitEvery: 10 }), deps(world, store, { maxWaitingRecords: 50 }));
-    expect(result.status).toBe('finished');
-    expect(fetchedRefs(store)).toEqual(truthOf(3).fetched);
-    // More than one commit's worth waits (with maxWaitingRecords 10 the most is 2 x (10 + 8)), never
-    // more than the commit being written (<= 50 + in flight) plus 50 waiting plus 8 in flight.
-    expect(mostUncommitted).toBeGreaterThan(2 * (10 + 8));
-    expect(mostUncommitted).toBeLessThanOrEqual(2 * (50 + 8));
-  });
+  it.each([1, 2])(
+    'keeps fetching while slow commits are written (%i at once), up to maxWaitingRecords waiting',
+    async (commitsInFlight) => {
+      const world = new World();
+      const store = new MemoryFrontierStore();
+      let committed = 0;
+      let mostUncommitted = 0;
+      let writing = 0;
+      let mostWriting = 0;
+      store.gate = async (operation, args) => {
+        if (operation !== 'commit') return;
+        writing += 1;
+        mostWriting = Math.max(mostWriting, writing);
+        // Each commit takes 30 turns of the event loop: fetching goes on meanwhile.
+        for (let i = 0; i < 30; i++) {
+          mostUncommitted = Math.max(mostUncommitted, world.requests.length - committed);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        committed += (args[1] as { done: unknown[] }).done.length;
+        writing -= 1;
+      };
+      const result = await runCrawl(
+        request({ maxDepth: 3, commitEvery: 10, commitsInFlight }),
+        deps(world, store, { maxWaitingRecords: 50 }),
+      );
+      expect(result.status).toBe('finished');
+      expect(fetchedRefs(store)).toEqual(truthOf(3).fetched);
+      expect(mostWriting).toBe(commitsInFlight);
+      // More than one commit's worth waits (with maxWaitingRecords 10 the most is 2 x (10 + 8)), never
+      // more than the commits being written (each <= 50 + in flight) plus 50 waiting plus 8 in flight.
+      expect(mostUncommitted).toBeGreaterThan(2 * (10 + 8));
+      expect(mostUncommitted).toBeLessThanOrEqual((commitsInFlight + 1) * (50 + 8));
+    },
+  );
 
   it('keeps the raw text of the waiting records within maxWaitingRawChars, whatever maxWaitingRecords allows', async () => {
     const rawCharsOf = (commit: { batches: { nodes: { raw: string | null }[] }[] }) =>
