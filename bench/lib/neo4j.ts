@@ -179,6 +179,7 @@ export async function planningCosts(
     limit: 1,
     fields: [],
     records: [],
+    refs: [],
     tasks: [],
     notBefore: new Date().toISOString(),
   });
