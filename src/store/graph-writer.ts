@@ -70,7 +70,7 @@ export async function writeGraph(tx: ManagedTransaction, batches: readonly Graph
     return from && to ? [{ type, list, from, to }] : [];
   });
   for (const rows of chunks(edgeRows, ROWS_PER_STATEMENT * 4)) await runNamed(tx, 'upsert-edges', { rows, now: nowIso });
-  const refetchable = fetchedById.filter(isValidFetch).flatMap((row) => landingIds.get(landingRef(row.kind, row.id as number)) ?? []);
+  const refetchable = fetchedById.filter(isValidFetch).flatMap((row) => nodeOf(row) ?? []);
   return { nodes: byId.length + byKey.length, edges: edges.length, keyConflicts, versions, refetchable, landingIds };
 }
 
