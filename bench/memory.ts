@@ -101,7 +101,7 @@ async function crawlForMemory(neo: BenchNeo4j, records: number): Promise<MemoryR
     }, 250);
     const series: MemoryRun['series'] = [];
     crawl.child.stderr!.on('data', (d: Buffer) => {
-      for (const match of d.toString().matchAll(/\| fetched (\d+) missing/g)) series.push({ fetched: Number(match[1]), rssKb });
+      for (const match of d.toString().matchAll(/\| fetched (\d+) reused/g)) series.push({ fetched: Number(match[1]), rssKb });
     });
     const capMs = Number(process.env.BENCH_MEMORY_CAP_S ?? 1800) * 1000;
     const cap = setTimeout(() => void crawl.interrupt(), capMs);

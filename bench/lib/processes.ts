@@ -205,12 +205,16 @@ export function startCrawl(o: CrawlRunOptions): CrawlChild {
   };
 }
 
-/** VmHWM / VmRSS (kB) of a live process from /proc/<pid>/status; undefined once it is gone. */
+/**
+ * VmHWM / VmRSS (kB) of a live process from /proc/<pid>/status; undefined once it is gone, and also while
+ * it exits (a zombie's status has no Vm lines, and a NaN would poison every max taken over the polls).
+ */
 export function procMemory(pid: number): { hwmKb: number; rssKb: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-    return { hwmKb: field('VmHWM'), rssKb: field('VmRSS') };
+    const m = { hwmKb: field('VmHWM'), rssKb: field('VmRSS') };
+    return Number.isFinite(m.hwmKb) && Number.isFinite(m.rssKb) ? m : undefined;
   } catch {
     return undefined;
   }
