@@ -240,18 +240,23 @@ class CrawlRun {
    * Level by level, without waiting for a level's last commit: while the records of level d are still
    * being fetched and written, the level d+1 tasks their commits queue are fetched as they land (never
    * d+2 before all of d is written, so depths stay exact; frontier-complete lowers a task queued one
-   * level too deep). The service is never idle waiting for Neo4j at a level's end.
+   * level too deep). The service is never idle waiting for Neo4j at a level's end: on reaching level d,
+   * the d+1 tasks that commits queued meanwhile go out at once, before waiting for the next commit.
    */
   private async crawlLevels(): Promise<void> {
+    const next = async (depth: number) => {
+      if (depth < this.request.options.maxDepth) await this.dispatchQueued(depth + 1);
+    };
     for (;;) {
       const { depth, queued } = await this.patiently(() => this.store.levels(this.crawlId));
       this.queued = queued;
       if (depth === null || this.stopping) return;
       this.depth = depth;
       await this.dispatchQueued(depth);
+      await next(depth);
       while (!this.stopping && this.uncommitted.anyUpTo(depth)) {
         await this.nextCommit();
-        if (depth < this.request.options.maxDepth) await this.dispatchQueued(depth + 1);
+        await next(depth);
       }
       // Everything up to `depth` is written; a task still queued there was dispatched and failed to
       // commit (the crawl is stopping) or is new at depth + 1: the next turn finds it.

@@ -172,6 +172,43 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(world.mostRequestsOfOnePath()).toBe(1);
   });
 
+  it('on reaching a level, fetches the next one already queued without waiting for another commit', async () => {
+    // Level 1's first commit lands (queuing part of level 2); every later commit is held. Once level 0 is
+    // written and level 1 dispatched, the level-2 tasks already queued may be fetched: waiting for the
+    // held commits would leave the service idle for as long as Neo4j takes to write them.
+    const expected = truthOf(2).truth;
+    const depthOf = new Map(expected.fetched.map((r) => [`${r.kind}#${r.id}`, r.depth]));
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    let commits = 0;
+    let level2Fetched = false;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    store.gate = async (operation) => {
+      if (operation !== 'commit' || ++commits <= 2) return;
+      await released;
+    };
+    const fetch = (ref: LandingRef) => {
+      if (depthOf.get(`${ref.kind}#${ref.id}`) === 2 && !level2Fetched) {
+        level2Fetched = true;
+        release();
+      }
+      return world.fetch(ref);
+    };
+    const crawl = runCrawl(
+      request({ maxDepth: 2, commitEvery: 2, commitsInFlight: 1 }),
+      deps(world, store, { fetch, maxInFlight: 2, maxWaitingRecords: 1000 }),
+    );
+    for (let turn = 0; turn < 500 && !level2Fetched; turn++) await new Promise((resolve) => setImmediate(resolve));
+    const fetchedWhileHeld = level2Fetched;
+    release();
+    const result = await crawl;
+    expect(fetchedWhileHeld, 'a level-2 record fetched while the commits were held').toBe(true);
+    expect(result.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(truthOf(2).fetched);
+    expect(world.mostRequestsOfOnePath()).toBe(1);
+  });
+
   it.each([1, 2])(
     'keeps fetching while slow commits are written (%i at once), up to maxWaitingRecords waiting',
     async (commitsInFlight) => {
