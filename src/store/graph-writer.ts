@@ -4,6 +4,7 @@ import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
 import { addElementIds, findLandingIds, landingRef, type ElementIds } from './element-ids.js';
 import { runNamed } from './executor.js';
 import { COMPARED_FIELDS, isValidFetch, propsReplacing, versionRow } from './history-rows.js';
+import { inLockOrder } from './lock-order.js';
 import { LIST_RELATIONS, requireKnownTypes } from './relation-types.js';
 
 export interface WriteCounts {
@@ -114,5 +115,9 @@ export function mergeBatches(batches: readonly GraphBatch[]): { byId: NodeRow[];
     if (node.id !== null) byId.push(node);
     else if (node.key !== null) byKey.push(node);
   }
-  return { byId, byKey, edges: [...edges.values()] };
+  return {
+    byId: inLockOrder(byId, (node) => node.id as number),
+    byKey: inLockOrder(byKey, (node) => node.key as string),
+    edges: [...edges.values()],
+  };
 }

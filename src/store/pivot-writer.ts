@@ -5,6 +5,7 @@ import type { CompanyNumbers, PivotBatch } from '../graph/pivots/model.js';
 import { chunks, ROWS_PER_STATEMENT } from './chunks.js';
 import { addElementIds, findLandingIds, landingRef, pivotRef, type ElementIds } from './element-ids.js';
 import { runNamed } from './executor.js';
+import { inLockOrder } from './lock-order.js';
 import { KEY_LINK_RELATIONS, PIVOT_RELATIONS, requireKnownTypes } from './relation-types.js';
 
 export interface PivotWriteCounts {
@@ -52,7 +53,10 @@ export async function writePivots(
   requireKnownTypes(keyLinks, KEY_LINK_RELATIONS, 'pivots/upsert-key-links');
   if (options.adoptKeyStubs ?? true) await adoptKeyStubs(tx);
   const pivotIds: ElementIds = new Map();
-  for (const rows of chunks(pivots, ROWS_PER_STATEMENT)) {
+  for (const rows of chunks(
+    inLockOrder(pivots, (pivot) => pivot.key),
+    ROWS_PER_STATEMENT,
+  )) {
     const [row] = await runNamed(tx, 'pivots/upsert-pivots', { rows, now: nowIso });
     addElementIds(pivotIds, row?.pivots, pivotRef);
   }
