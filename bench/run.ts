@@ -176,7 +176,7 @@ async function writeResults(
       .map((l) => l.toFixed(2))
       .join(' / ')} |`,
     '',
-    `Everything runs on this machine: the sandbox of the service and the crawler in processes of their own, Neo4j beside them; all traffic goes to 127.0.0.1. Each measurement starts from an empty database with cypher/schema.cypher applied${process.env.BENCH_WARMUP === '0' ? '' : ', after one unmeasured warm-up crawl of 500 records (a cold Neo4j compiles its query plans on first use)'}. The load average is noted per benchmark: other work on the machine skews every figure.`,
+    `Everything runs on this machine: the sandbox of the service and the crawler in processes of their own, Neo4j beside them; all traffic goes to 127.0.0.1. A run's own Neo4j starts on a new database (a database emptied with DETACH DELETE keeps its files as large as they grew: the store ceiling measured 15,532 writes/s on the one earlier runs had left, 17,545-18,954 on new ones, same store code); each measurement starts from an empty database with cypher/schema.cypher applied${process.env.BENCH_WARMUP === '0' ? '' : ', after one unmeasured warm-up crawl of 500 records (a cold Neo4j compiles its query plans on first use)'}. The load average is noted per benchmark: other work on the machine skews every figure.`,
     '',
     '## Summary',
     '',

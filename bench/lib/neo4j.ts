@@ -1,9 +1,9 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
 import { cypher } from '../../src/store/cypher-files.js';
-import { startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
+import { localNeo4jStatus, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { toNeo4jParams } from '../../src/store/params.js';
 import { applySchema } from '../../src/store/schema.js';
 import { log, projectRoot } from './util.js';
@@ -25,7 +25,7 @@ export interface BenchNeo4j {
 /**
  * NEO4J_URI (+ NEO4J_USERNAME/PASSWORD/DATABASE) from the environment if set; otherwise the bench's own
  * server through scripts/neo4j-local (home .neo4j/bench, Bolt 7694, HTTP 7484), stopped again at the end
- * only if the bench started it.
+ * only if the bench started it. A server the bench starts gets a new database (see freshDatabase).
  */
 export async function openBenchNeo4j(): Promise<BenchNeo4j> {
   let connection: Neo4jConnection;
@@ -47,11 +47,12 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
       httpPort: Number(process.env.BENCH_NEO4J_HTTP_PORT ?? 7484),
     };
     log(`Neo4j: scripts/neo4j-local (home ${options.home}, bolt ${options.boltPort}), started unless it runs`);
+    const fresh = !(await localNeo4jStatus(options)).running && process.env.BENCH_KEEP_DATABASE !== '1' && freshDatabase(options.home);
     const local = await startLocalNeo4j(options);
     log(local.wasRunning ? `Neo4j already running in ${local.home}` : `started Neo4j in ${local.home}`);
     connection = local.connection;
     debugLog = path.join(local.home, 'logs/debug.log');
-    source = `scripts/neo4j-local --home ${path.relative(projectRoot, local.home) || local.home} --bolt-port ${options.boltPort}${local.wasRunning ? ' (already running; left running)' : ' (started and stopped by the bench)'}`;
+    source = `scripts/neo4j-local --home ${path.relative(projectRoot, local.home) || local.home} --bolt-port ${options.boltPort}${local.wasRunning ? ' (already running; left running)' : ' (started and stopped by the bench)'}${fresh ? ", on a new database (the last run's deleted first)" : ''}`;
     if (!local.wasRunning) {
       stop = async () => {
         log('stopping the bench Neo4j');
@@ -84,6 +85,32 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
       await stop();
     },
   };
+}
+
+/**
+ * Delete the stopped server's `neo4j` database and its transaction logs (the system database, with the
+ * password, stays): Neo4j creates the database empty when it starts. Emptying a database with DETACH DELETE
+ * leaves its files as large as they grew. With the same store code, the store ceiling measured 15,532
+ * writes/s in a full run on the database earlier runs had left (2026-11-25 02:34; a full run crawls 100,000
+ * records among others) and 17,545-18,954 in three runs on a new one (BENCH_ONLY=e2e, 04:12-04:30). Every
+ * run now starts from the same state. BENCH_KEEP_DATABASE=1 keeps the database.
+ */
+function freshDatabase(home: string): boolean {
+  // A server still starting does not answer yet but holds the files.
+  const pidFile = path.join(home, 'neo4j.pid');
+  if (existsSync(pidFile) && processAlive(Number(readFileSync(pidFile, 'utf8').trim()))) return false;
+  for (const dir of ['data/databases/neo4j', 'data/transactions/neo4j']) rmSync(path.join(home, dir), { recursive: true, force: true });
+  log(`Neo4j: a new database (deleted ${home}/data/databases/neo4j and its transaction logs)`);
+  return true;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function neo4jVersion(driver: Driver, database: string | undefined): Promise<string> {
