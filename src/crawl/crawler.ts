@@ -108,8 +108,6 @@ class CrawlRun {
   private depth = 0;
   private queued = 0;
   private stopping: StopReason | undefined;
-  /** The dispatcher waits for a commit: every task it may dispatch is on its way. */
-  private starving = false;
   private fatal: unknown;
   private readonly commitWaiters: (() => void)[] = [];
   private readonly uncommitted = new UncommittedTasks();
@@ -257,11 +255,7 @@ class CrawlRun {
       await this.dispatchQueued(depth);
       await next(depth);
       while (!this.stopping && this.uncommitted.anyUpTo(depth)) {
-        // Nothing is left to dispatch until a commit queues more: what waits is committed at once (see dispatch).
-        this.starving = true;
-        if (this.buffer.waiting > 0) void this.buffer.flush();
         await this.nextCommit();
-        this.starving = false;
         await next(depth);
       }
       // Everything up to `depth` is written; a task still queued there was dispatched and failed to
@@ -337,10 +331,9 @@ class CrawlRun {
       )
       .finally(() => {
         this.slots.release();
-        // Nothing else is on its way, or nothing is left to dispatch until a commit queues more: waiting
-        // for commitEvery or commitIntervalMs would only leave the service idle (a crawl's first levels, a
-        // level's last records). A commit started so holds whatever was fetched while the last one was written.
-        if ((this.slots.inFlight === 0 || this.starving) && this.buffer.waiting > 0) void this.buffer.flush();
+        // Nothing else is on its way, so what waits cannot grow: waiting for commitIntervalMs would only
+        // leave the service idle (a crawl's first levels, a level's last records).
+        if (this.slots.inFlight === 0 && this.buffer.waiting > 0) void this.buffer.flush();
       });
   }
 

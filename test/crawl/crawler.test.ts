@@ -209,43 +209,6 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(world.mostRequestsOfOnePath()).toBe(1);
   });
 
-  it('with nothing left to dispatch, commits what waits at once: the next level is in those records', async () => {
-    // One level-1 fetch hangs; the commit timer never fires and commitEvery is never reached. The level-1
-    // records already fetched hold the level-2 tasks: waiting for a full commit would idle the service.
-    const expected = truthOf(2).truth;
-    const depthOf = new Map(expected.fetched.map((r) => [`${r.kind}#${r.id}`, r.depth]));
-    const world = new World();
-    const store = new MemoryFrontierStore();
-    let hung: string | undefined;
-    let level2Fetched = false;
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const fetch = async (ref: LandingRef) => {
-      const depth = depthOf.get(`${ref.kind}#${ref.id}`);
-      if (depth === 1 && hung === undefined) {
-        hung = `${ref.kind}#${ref.id}`;
-        await released;
-      }
-      if (depth === 2 && !level2Fetched) {
-        level2Fetched = true;
-        release();
-      }
-      return world.fetch(ref);
-    };
-    const crawl = runCrawl(
-      request({ maxDepth: 2, commitEvery: 1000 }),
-      deps(world, store, { fetch, setTimer: () => () => undefined, maxWaitingRecords: 1000 }),
-    );
-    for (let turn = 0; turn < 500 && !level2Fetched; turn++) await new Promise((resolve) => setImmediate(resolve));
-    const fetchedWhileHung = level2Fetched;
-    release();
-    const result = await crawl;
-    expect(fetchedWhileHung, `a level-2 record fetched while ${hung} hung`).toBe(true);
-    expect(result.status).toBe('finished');
-    expect(fetchedRefs(store)).toEqual(truthOf(2).fetched);
-    expect(world.mostRequestsOfOnePath()).toBe(1);
-  });
-
   it.each([1, 2])(
     'keeps fetching while slow commits are written (%i at once), up to maxWaitingRecords waiting',
     async (commitsInFlight) => {
