@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Driver } from 'neo4j-driver';
+import { processAlive } from '../../src/crawl/crawl-lock.js';
 import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
 import { cypher } from '../../src/store/cypher-files.js';
 import { localNeo4jStatus, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
@@ -102,15 +103,6 @@ function freshDatabase(home: string): boolean {
   for (const dir of ['data/databases/neo4j', 'data/transactions/neo4j']) rmSync(path.join(home, dir), { recursive: true, force: true });
   log(`Neo4j: a new database (deleted ${home}/data/databases/neo4j and its transaction logs)`);
   return true;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function neo4jVersion(driver: Driver, database: string | undefined): Promise<string> {

@@ -28,7 +28,8 @@ export function thisProcess(): LockHolder {
   return { id: randomUUID(), pid: process.pid, host: hostname() };
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process of this host is alive: kill(pid, 0) succeeds, or fails only for want of permission. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

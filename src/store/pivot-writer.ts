@@ -53,10 +53,8 @@ export async function writePivots(
   requireKnownTypes(keyLinks, KEY_LINK_RELATIONS, 'pivots/upsert-key-links');
   if (options.adoptKeyStubs ?? true) await adoptKeyStubs(tx);
   const pivotIds: ElementIds = new Map();
-  for (const rows of chunks(
-    inLockOrder(pivots, (pivot) => pivot.key),
-    ROWS_PER_STATEMENT,
-  )) {
+  const ordered = inLockOrder(pivots, (pivot) => pivot.key);
+  for (const rows of chunks(ordered, ROWS_PER_STATEMENT)) {
     const [row] = await runNamed(tx, 'pivots/upsert-pivots', { rows, now: nowIso });
     addElementIds(pivotIds, row?.pivots, pivotRef);
   }
