@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { StatsSnapshot } from '../../src/sandbox/stats.js';
 import { cliPath, log, projectRoot, sleep } from './util.js';
@@ -85,6 +85,19 @@ export async function startSandboxProcess(options: {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Puts every thread of process `pid` under the real-time FIFO policy (`chrt -a -f -p 10`, util-linux), so
+ * that a sandbox standing in for a remote service reads its requests when they arrive instead of when the
+ * crawl and Neo4j leave it a core. Needs CAP_SYS_NICE (root) or an RLIMIT_RTPRIO; returns undefined when
+ * applied, else why not (the caller reports it and measures at normal priority).
+ */
+export function realtimePriority(pid: number): string | undefined {
+  const result = spawnSync('chrt', ['-a', '-f', '-p', '10', String(pid)], { encoding: 'utf8' });
+  if (result.error) return `chrt: ${result.error.message}`;
+  if (result.status !== 0) return `chrt exited ${result.status}: ${result.stderr.trim().split('\n')[0] ?? ''}`;
+  return undefined;
 }
 
 export interface CrawlRunOptions {
