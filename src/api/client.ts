@@ -18,6 +18,8 @@ export interface LandingClientOptions {
   requestsPerSecond?: number;
   /** Used only when no limiter is given; also the pool's connection count. Default: 8. */
   maxConcurrent?: number;
+  /** Used only when no limiter is given: the RequestLimiter's `marginMs`. Default: 25. */
+  rateMarginMs?: number;
   /** undici dispatcher. Default: a keep-alive Pool to the base URL's origin. */
   dispatcher?: Dispatcher;
   /** TCP/TLS connect time-out of the default pool. Default: 10000. */
@@ -96,7 +98,12 @@ export class LandingClient {
     }
     this.limiter =
       options.limiter ??
-      new RequestLimiter({ requestsPerSecond: options.requestsPerSecond, maxConcurrent: options.maxConcurrent, now: options.now });
+      new RequestLimiter({
+        requestsPerSecond: options.requestsPerSecond,
+        maxConcurrent: options.maxConcurrent,
+        marginMs: options.rateMarginMs,
+        now: options.now,
+      });
     this.#ownsLimiter = options.limiter === undefined;
     this.#dispatcher =
       options.dispatcher ??

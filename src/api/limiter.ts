@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import Bottleneck from 'bottleneck';
+import { LandingGraphError } from '../errors.js';
 import { type Departure, watchDeparture } from './departures.js';
 import { SlidingWindow, type WindowSlot } from './sliding-window.js';
 
@@ -27,7 +28,9 @@ export interface RequestLimiterOptions {
   maxConcurrent?: number;
   /**
    * Added to the one-second window: the spread of the delay between the socket write and the service's
-   * reading of the request (network, the service's own queues). Default: 25.
+   * reading of the request (network, the service's own queues and stalls). A service that reads a request
+   * up to this much later than another still sees at most `requestsPerSecond` in any second; the rate is
+   * then at most 1000 / (1000 + marginMs) of the limit. Default: 25.
    */
   marginMs?: number;
   /**
@@ -86,7 +89,10 @@ export class RequestLimiter {
     this.maxConcurrent = options.maxConcurrent ?? 8;
     this.clock = options.clock ?? systemClock;
     this.now = options.now ?? Date.now;
-    const windowMs = 1000 + (options.marginMs ?? 25);
+    const marginMs = options.marginMs ?? 25;
+    if (!Number.isFinite(marginMs) || marginMs < 0)
+      throw new LandingGraphError('CONFIG_INVALID', `the rate margin must be a number of ms of at least 0, got ${String(marginMs)}`);
+    const windowMs = 1000 + marginMs;
     this.window = Number.isFinite(this.requestsPerSecond)
       ? new SlidingWindow({
           limit: Math.max(1, Math.floor(this.requestsPerSecond)),

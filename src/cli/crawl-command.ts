@@ -36,6 +36,7 @@ interface CrawlFlags {
   depth: number;
   seedsFile?: string;
   rps: number;
+  rateMarginMs: number;
   concurrency: number;
   follow?: string[];
   kinds?: string[];
@@ -63,6 +64,12 @@ export function crawlCommand(): Command {
     .option('-d, --depth <n>', 'hops from the seeds whose records are fetched', integer('--depth'), 1)
     .option('--seeds-file <path>', 'more seeds, one a line (# comments)')
     .option('--rps <n>', 'most requests per second to the service', positiveNumber('--rps'), 10)
+    .option(
+      '--rate-margin-ms <n>',
+      'added to the one-second window of --rps: the spread of the delay from here to the service reading a request (the crawl then uses at most 1000 / (1000 + n) of --rps)',
+      integer('--rate-margin-ms'),
+      25,
+    )
     .option('--concurrency <n>', 'most requests in flight', integer('--concurrency', 1), 8)
     .option(
       '--follow <groups>',
@@ -135,6 +142,7 @@ export function crawlCommand(): Command {
           seeds,
           options,
           requestsPerSecond: flags.rps,
+          rateMarginMs: flags.rateMarginMs,
           concurrency: flags.concurrency,
           timeoutMs: flags.timeoutMs,
           maxBodyBytes: flags.maxBodyMb * 1024 * 1024,

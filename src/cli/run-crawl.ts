@@ -18,6 +18,8 @@ export interface CrawlIntoOptions {
   options: CrawlOptions;
   requestsPerSecond: number;
   concurrency: number;
+  /** The limiter's margin for the spread of the delay to the service (RequestLimiter's marginMs). Default: 25. */
+  rateMarginMs?: number;
   /** Headers and body time-out of each request. Default: the client's (30000 / 60000). */
   timeoutMs?: number;
   /** Default: the client's (16 MiB). */
@@ -39,6 +41,7 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
     apiKey: o.service.apiKey,
     requestsPerSecond: o.requestsPerSecond,
     maxConcurrent: o.concurrency,
+    rateMarginMs: o.rateMarginMs,
     headersTimeoutMs: o.timeoutMs,
     bodyTimeoutMs: o.timeoutMs,
     maxBodyBytes: o.maxBodyBytes,

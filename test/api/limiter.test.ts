@@ -29,6 +29,8 @@ interface Simulation {
   events?: { atMs: number; run: (limiter: RequestLimiter, clock: FakeClock) => Promise<void> | void }[];
   /** Mark departures by hand (true) or leave them unseen (false). Default true. */
   markDepartures?: boolean;
+  /** The limiter's marginMs. Default: the limiter's (25). */
+  marginMs?: number;
 }
 
 /**
@@ -38,7 +40,13 @@ interface Simulation {
  */
 async function simulate(s: Simulation): Promise<{ departures: number[]; sends: number[]; limiter: RequestLimiter }> {
   const clock = new FakeClock();
-  const limiter = new RequestLimiter({ requestsPerSecond: s.rps, maxConcurrent: s.jobs, clock, now: () => EPOCH + clock.now() });
+  const limiter = new RequestLimiter({
+    requestsPerSecond: s.rps,
+    maxConcurrent: s.jobs,
+    marginMs: s.marginMs,
+    clock,
+    now: () => EPOCH + clock.now(),
+  });
   const departures: number[] = [];
   const sends: number[] = [];
   /** Jobs over in simulated time (their promises then settle through bottleneck, in real time). */
@@ -76,6 +84,17 @@ async function simulate(s: Simulation): Promise<{ departures: number[]; sends: n
 
 /** Departures within `ms` after `fromMs` (inclusive). */
 const within = (times: number[], fromMs: number, ms: number) => times.filter((t) => t >= fromMs && t <= fromMs + ms).length;
+
+/**
+ * When a service that stops reading for `ms` from `atMs` (a GC pause, a process waiting for a core) reads
+ * each request: whatever left during a stall is read at its end, all at once.
+ */
+function readAt(departures: number[], stalls: { atMs: number; ms: number }[]): number[] {
+  return departures.map((t) => {
+    const stall = stalls.find((s) => t >= s.atMs && t < s.atMs + s.ms);
+    return stall ? stall.atMs + stall.ms : t;
+  });
+}
 
 describe('RequestLimiter on an injected clock', () => {
   it.each([20, 50, 100])('keeps every sliding second at the departures within --rps %i through 200 ms event-loop stalls', async (rps) => {
@@ -162,6 +181,32 @@ describe('RequestLimiter on an injected clock', () => {
     expect(within(departures, endMs, 999.999)).toBeLessThanOrEqual(rps);
     const gaps = after.slice(1).map((t, i) => t - after[i]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1025 / rps - 1e-9);
+  });
+
+  describe('a service that reads requests up to 45 ms late (a stall of 45 ms every 1.7 s, --rps 100)', () => {
+    const rps = 100;
+    const stalls = Array.from({ length: 12 }, (_, i) => ({ atMs: 1700 * (i + 1) + 0.4, ms: 45 }));
+    const run = (marginMs?: number) => simulate({ rps, jobs: rps * 22, lagMs: () => 0.5, marginMs });
+
+    it('sees more than --rps in some second with the default 25 ms margin (what --rate-margin-ms is for)', async () => {
+      const { departures } = await run();
+      expect(busiestWindow(departures, 1025)).toBeLessThanOrEqual(rps);
+      expect(busiestWindow(readAt(departures, stalls), 1000)).toBeGreaterThan(rps);
+    });
+
+    it('sees at most --rps in any second with marginMs 50, at 1000 / 1050 of the rate', async () => {
+      const { departures } = await run(50);
+      expect(busiestWindow(readAt(departures, stalls), 1000)).toBeLessThanOrEqual(rps);
+      const inRun = departures.filter((t) => t >= 1000 && t < 21_000).length / 20;
+      expect(inRun).toBeLessThanOrEqual((rps * 1000) / 1050 + 0.05);
+      expect(inRun).toBeGreaterThanOrEqual(0.99 * ((rps * 1000) / 1050));
+    });
+  });
+
+  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('refuses marginMs %s with CONFIG_INVALID', (marginMs) => {
+    expect(() => new RequestLimiter({ requestsPerSecond: 10, marginMs })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('rate margin') }),
+    );
   });
 
   it('waits for a pending request to leave or end when only pending requests fill the window', async () => {

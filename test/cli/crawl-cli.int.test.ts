@@ -55,6 +55,16 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     expect(run.stderr).not.toMatch(/\x1b\[/); // no terminal: no control characters
   });
 
+  it('widens the rate window by --rate-margin-ms: at --rps 20 with 1000, at most 20 requests in any 2 s', async () => {
+    const args = ['crawl', ...seeds, '--depth', '2', '--rps', '20', '--rate-margin-ms', '1000', '--max-records', '36'];
+    const run = await runCli(args, env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(sandbox.stats.total).toBe(36);
+    // The default margin (25 ms) lets 39 through in 2 s.
+    expect(sandbox.stats.busiestWindow(2000)).toBeLessThanOrEqual(20);
+    expect(sandbox.stats.busiestWindow(2000)).toBeGreaterThanOrEqual(18);
+  });
+
   it('after kill -9, the same command finishes with the same graph, re-requesting at most what was in flight', async () => {
     const { rng, replay } = killPoints('test/cli/crawl-cli.int.test.ts');
     const killAt = rng.int(25, 64);
@@ -93,6 +103,7 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     [['crawl', 'domain:not a domain'], 2, /SEED_INVALID: malformed seed "domain:not a domain": not a domain name/],
     [['crawl', 'phone:12345', '--depth', '1'], 2, /SEED_INVALID: malformed seed "phone:12345"/],
     [['crawl', 'company#1', '--depth', 'two'], 2, /--depth must be a whole number/],
+    [['crawl', 'company#1', '--rate-margin-ms', '25ms'], 2, /--rate-margin-ms must be a whole number of at least 0, got "25ms"/],
   ])('refuses %j with exit %i and one line', async (args, code, line) => {
     const run = await runCli(args, env);
     expect(run.code).toBe(code);
