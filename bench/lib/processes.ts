@@ -96,7 +96,8 @@ export async function startSandboxProcess(options: {
 export function realtimePriority(pid: number): string | undefined {
   const result = spawnSync('chrt', ['-a', '-f', '-p', '10', String(pid)], { encoding: 'utf8' });
   if (result.error) return `chrt: ${result.error.message}`;
-  if (result.status !== 0) return `chrt exited ${result.status}: ${result.stderr.trim().split('\n')[0] ?? ''}`;
+  if (result.status !== 0)
+    return `chrt ${result.status === null ? `killed by ${result.signal}` : `exited ${result.status}`}: ${result.stderr.trim().split('\n')[0] ?? ''}`;
   return undefined;
 }
 
