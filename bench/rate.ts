@@ -99,11 +99,12 @@ export async function rateBenchmark(neo: BenchNeo4j, cases: RateCase[]): Promise
       // The figures with targets are those of the sandbox at real-time priority; see the method.
       const label = atNormal ? `--rps ${c.rps}, sandbox at normal priority` : `--rps ${c.rps}`;
       const targeted = counterpart === 'realtime';
-      if (refused) refusedRealtime.add(c.rps);
-      if (refused)
+      if (refused) {
+        refusedRealtime.add(c.rps);
         section.notes.push(
           `--rps ${c.rps}: the sandbox could not be given real-time priority (${refused}); its figures are at normal priority.`,
         );
+      }
       try {
         await resetGraph(neo);
         const seedsFile = writeSeedsFile(`rate-${c.rps}-${counterpart}`, workload.seeds);

@@ -4,7 +4,7 @@ import type { Driver } from 'neo4j-driver';
 import { processAlive } from '../../src/crawl/crawl-lock.js';
 import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
 import { cypher } from '../../src/store/cypher-files.js';
-import { localNeo4jStatus, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
+import { startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { toNeo4jParams } from '../../src/store/params.js';
 import { applySchema } from '../../src/store/schema.js';
 import { log, projectRoot } from './util.js';
@@ -48,7 +48,7 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
       httpPort: Number(process.env.BENCH_NEO4J_HTTP_PORT ?? 7484),
     };
     log(`Neo4j: scripts/neo4j-local (home ${options.home}, bolt ${options.boltPort}), started unless it runs`);
-    const fresh = !(await localNeo4jStatus(options)).running && process.env.BENCH_KEEP_DATABASE !== '1' && freshDatabase(options.home);
+    const fresh = process.env.BENCH_KEEP_DATABASE !== '1' && freshDatabase(options.home);
     const local = await startLocalNeo4j(options);
     log(local.wasRunning ? `Neo4j already running in ${local.home}` : `started Neo4j in ${local.home}`);
     connection = local.connection;
@@ -97,7 +97,7 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
  * run now starts from the same state. BENCH_KEEP_DATABASE=1 keeps the database.
  */
 function freshDatabase(home: string): boolean {
-  // A server still starting does not answer yet but holds the files.
+  // A running server, or one still starting (not answering yet), holds the files: its pid file names a live process.
   const pidFile = path.join(home, 'neo4j.pid');
   if (existsSync(pidFile) && processAlive(Number(readFileSync(pidFile, 'utf8').trim()))) return false;
   for (const dir of ['data/databases/neo4j', 'data/transactions/neo4j']) rmSync(path.join(home, dir), { recursive: true, force: true });
