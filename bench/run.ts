@@ -12,7 +12,7 @@ import { openBenchNeo4j, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
 import { startCrawl, startSandboxProcess } from './lib/processes.js';
 import { sectionMarkdown, verdict, type Section } from './lib/report.js';
 import { benchDir, envNumber, fmt, log, projectRoot } from './lib/util.js';
-import { coveringWorkload, writeSeedsFile } from './lib/workload.js';
+import { coveringWorkload, singleSeedWorkload, writeSeedsFile } from './lib/workload.js';
 import { profileBenchmark } from './profile.js';
 import { rateBenchmark } from './rate.js';
 import { refreshBenchmark } from './refresh.js';
@@ -121,13 +121,15 @@ async function main(): Promise<number> {
 }
 
 /**
- * Records of the unmeasured warm-up crawl. A Neo4j just started is slow for thousands of commits: the store
- * run of 20,000 records took 37.7 s on one, 28.2 s when run again next (1 commit in flight; its first commits
- * 0.6-2.1 s against 0.03-0.6 s, its 30th still a quarter slower), and a --rps 200 crawl ran its first 12 s at
- * 88-188/s against 143-196/s on the next one. Neo4j plans a statement once per size class of each list
- * parameter (2-10, 11-100, 101-1,000, 1,001-10,000 rows, measured with EXPLAIN), which the commits of a small
- * graph never reach, and its JIT compiles the write paths over thousands of commits. After the 500 records
- * this used to be, --rps 200 still ran its first 12 s at 44-179/s (utilisation 0.913).
+ * Records of the unmeasured warm-up crawl (50 commits of 100). A Neo4j just started is slow for its first
+ * commits: the store run of 20,000 records took 37.7 s on one, 28.2 s when run again next (1 commit in flight;
+ * its first commits 0.6-2.1 s against 0.03-0.6 s, its 30th still a quarter slower), and a --rps 200 crawl ran
+ * its first 12 s at 88-188/s against 143-196/s on the next one. Neo4j plans a statement once per size class
+ * of each list parameter (2-10, 11-100, 101-1,000, 1,001-10,000 rows, measured with EXPLAIN), and its JIT
+ * compiles the write paths as they run. Measured at --rps 200 (the benchmark with only that rate): after 500
+ * records of a covering workload, utilisation 0.913 (first 12 s at 44-179/s); after 5,000 of it, 0.941-0.949;
+ * after 5,000 of the wide single-seed graph below, whose first levels queue 3,000-4,000 tasks per commit as
+ * the rate cases' do, 0.950 (first 7 s at 138-186/s).
  */
 const WARM_UP_RECORDS = 5_000;
 
@@ -136,17 +138,20 @@ const WARM_UP_RECORDS = 5_000;
  * cold crawler. Replans caused by a growing graph still happen in every measurement: they are real.
  */
 async function warmUp(neo: BenchNeo4j): Promise<void> {
-  const records = WARM_UP_RECORDS;
-  const workload = coveringWorkload(records, 5);
-  const sandbox = await startSandboxProcess({ records, seed: 5 });
+  // The shape of the largest rate case (one seed, a wide graph: its first levels queue thousands of tasks
+  // per commit, the biggest list parameters any benchmark sends), on another seed of the generator.
+  const graphRecords = 30_000;
+  const workload = singleSeedWorkload(graphRecords, 5, 20);
+  const sandbox = await startSandboxProcess({ records: graphRecords, seed: 5 });
   try {
     await resetGraph(neo);
-    log(`warm-up: an unmeasured crawl of ${records} records`);
+    log(`warm-up: an unmeasured crawl of ${WARM_UP_RECORDS} records`);
     const crawl = startCrawl({
       seedsFile: writeSeedsFile('warm-up', workload.seeds),
       depth: workload.depth,
       rps: UNTHROTTLED_RPS,
       concurrency: E2E_CONCURRENCY,
+      maxRecords: WARM_UP_RECORDS,
       service: sandbox,
       neo4jEnv: neo.env,
     });
@@ -187,7 +192,7 @@ async function writeResults(
       .map((l) => l.toFixed(2))
       .join(' / ')} |`,
     '',
-    `Everything runs on this machine: the sandbox of the service and the crawler in processes of their own, Neo4j beside them; all traffic goes to 127.0.0.1. A run's own Neo4j starts on a new database (a database emptied with DETACH DELETE keeps its files as large as they grew: the store ceiling measured 15,532 writes/s on the one earlier runs had left, 17,545-18,954 on new ones, same store code); each measurement starts from an empty database with cypher/schema.cypher applied${process.env.BENCH_WARMUP === '0' ? '' : `, after one unmeasured warm-up crawl of ${fmt.int(WARM_UP_RECORDS)} records (a Neo4j just started plans each statement on first use, once per size class of its list parameters, and its JIT compiles the write paths over thousands of commits: see WARM_UP_RECORDS in bench/run.ts)`}. The load average is noted per benchmark: other work on the machine skews every figure.`,
+    `Everything runs on this machine: the sandbox of the service and the crawler in processes of their own, Neo4j beside them; all traffic goes to 127.0.0.1. A run's own Neo4j starts on a new database (a database emptied with DETACH DELETE keeps its files as large as they grew: the store ceiling measured 15,532 writes/s on the one earlier runs had left, 17,545-18,954 on new ones, same store code); each measurement starts from an empty database with cypher/schema.cypher applied${process.env.BENCH_WARMUP === '0' ? '' : `, after one unmeasured warm-up crawl of ${fmt.int(WARM_UP_RECORDS)} records (a Neo4j just started plans each statement on first use, once per size class of its list parameters, and its JIT compiles the write paths as they run: see WARM_UP_RECORDS in bench/run.ts)`}. The load average is noted per benchmark: other work on the machine skews every figure.`,
     '',
     '## Summary',
     '',
