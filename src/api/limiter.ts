@@ -12,6 +12,9 @@ export interface LimiterClock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** RequestLimiterOptions.marginMs when none is given (the CLI's --rate-margin-ms too). */
+export const DEFAULT_RATE_MARGIN_MS = 25;
+
 /** performance.now and setTimeout. */
 export const systemClock: LimiterClock = {
   now: () => performance.now(),
@@ -91,7 +94,7 @@ export class RequestLimiter {
     this.maxConcurrent = options.maxConcurrent ?? 8;
     this.clock = options.clock ?? systemClock;
     this.now = options.now ?? Date.now;
-    const marginMs = options.marginMs ?? 25;
+    const marginMs = options.marginMs ?? DEFAULT_RATE_MARGIN_MS;
     if (!Number.isFinite(marginMs) || marginMs < 0)
       throw new LandingGraphError('CONFIG_INVALID', `the rate margin must be a number of ms of at least 0, got ${String(marginMs)}`);
     const windowMs = 1000 + marginMs;

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_RATE_MARGIN_MS } from '../api/limiter.js';
 import type { LandingRef } from '../api/refs.js';
 import { refToString } from '../api/refs.js';
 import { parseDurationMs } from '../crawl/duration.js';
@@ -68,7 +69,7 @@ export function crawlCommand(): Command {
       '--rate-margin-ms <n>',
       'added to the one-second window of --rps: the spread of the delay from here to the service reading a request (the crawl then uses at most 1000 / (1000 + n) of --rps)',
       integer('--rate-margin-ms'),
-      25,
+      DEFAULT_RATE_MARGIN_MS,
     )
     .option('--concurrency <n>', 'most requests in flight', integer('--concurrency', 1), 8)
     .option(
