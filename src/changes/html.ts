@@ -1,7 +1,7 @@
-import { offlineHead } from '../export/writers/html-head.js';
-import { escapeMarkup } from '../export/escape.js';
-import { toolInfo } from '../export/provenance.js';
-import { REPORT_CSS } from '../export/writers/html-app.js';
+import { offlineHead } from '../render/html-head.js';
+import { escapeMarkup } from '../render/escape.js';
+import { toolInfo } from '../render/provenance.js';
+import { REPORT_CSS } from '../render/html-app.js';
 import { changeItems, countByChange, type ChangeItem } from './format.js';
 import { CHANGE_KINDS, refOf, type Changes, type FieldValue, type RecordChange } from './model.js';
 

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import { changesCommand } from '../changes/command.js';
-import { crawlCommand } from './crawl-command.js';
-import { demoCommand } from './demo.js';
-import { exportCommand } from './export-command.js';
-import { loadCommand } from './load-command.js';
-import { networksCommand } from './networks-command.js';
-import { queryCommand } from './query-command.js';
-import { resolveCommand } from './resolve-command.js';
-import { sandboxCommand } from '../sandbox/command.js';
+import { changesCommand } from './commands/changes.js';
+import { crawlCommand } from './commands/crawl.js';
+import { demoCommand } from './commands/demo.js';
+import { exportCommand } from './commands/export.js';
+import { loadCommand } from './commands/load.js';
+import { networksCommand } from './commands/networks.js';
+import { queryCommand } from './commands/query.js';
+import { resolveCommand } from './commands/resolve.js';
+import { sandboxCommand } from './commands/sandbox.js';
 
 export function registerCommands(program: Command): void {
   program.addCommand(crawlCommand());

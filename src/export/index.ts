@@ -8,7 +8,7 @@ import { writeCypher } from './writers/cypher.js';
 import { writeGraphml } from './writers/graphml.js';
 import { writeHtml } from './writers/html.js';
 import { writeJson } from './writers/json.js';
-import type { WrittenExport } from './writers/output.js';
+import type { WrittenExport } from '../render/output.js';
 
 /**
  * `landing-graph export`: read the subgraph around seeds from Neo4j (never crawling) and write it as JSON,
@@ -18,9 +18,9 @@ export * from './model.js';
 export { readSubgraph, elementKeyOf, exportStatements, type ReadOptions } from './read.js';
 export { readCaseNetworks, CASE_NETWORK_DEPTH, type CaseNetworkOptions } from './case-networks-read.js';
 export type { CaseNetworks, CaseNetwork } from './case-networks.js';
-export { parseAsOf } from './as-of.js';
-export { cleanUri } from './provenance.js';
-export type { WrittenExport } from './writers/output.js';
+export { parseAsOf } from '../time/date-time.js';
+export { cleanUri } from '../render/provenance.js';
+export type { WrittenExport } from '../render/output.js';
 export { writeCsv, writeCypher, writeGraphml, writeHtml, writeJson };
 
 const WRITERS: Record<ExportFormat, (subgraph: Subgraph, out: string) => Promise<WrittenExport>> = {

@@ -13,8 +13,8 @@ import {
   type Properties,
   type Subgraph,
 } from './model.js';
-import { parseAsOf } from './as-of.js';
-import { cleanUri, toolInfo } from './provenance.js';
+import { parseAsOf } from '../time/date-time.js';
+import { cleanUri, toolInfo } from '../render/provenance.js';
 import { longProp, stringProp, toProperties } from './values.js';
 import { walkSubgraph } from './walk.js';
 

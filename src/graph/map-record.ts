@@ -1,7 +1,7 @@
 import { LISTS_OF_KIND, relationList, type FollowGroup, type LandingKind, type NodeKind, type RelationField } from '../api/kinds.js';
 import type { LandingRef } from '../api/refs.js';
 import type { BranchLanding, CompanyLanding, DomainLanding, LandingRecord } from '../api/schemas/index.js';
-import { normalizeKey } from './keys.js';
+import { normalizeKey } from '../api/keys.js';
 import type { EdgeRow, GraphBatch, LandingStatus, NodeRow, PropertyValue } from './model.js';
 import { companyProperties, domainProperties } from './properties.js';
 

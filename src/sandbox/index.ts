@@ -30,7 +30,6 @@ export {
   type ListSource,
 } from './ground-truth.js';
 export { SPECIALS, SPECIAL_ID_BASE, bulkDomainKey } from './specials.js';
-export { sandboxCommand, parseSandboxArgs, runSandbox } from './command.js';
 export {
   evolveGraph,
   EVOLVE_DEFAULTS,
@@ -44,15 +43,3 @@ export {
   type EvolvedGraph,
   type SharedIdentifier,
 } from './evolve.js';
-export {
-  expectedChanges,
-  type ExpectedChanges,
-  type ExpectedEdge,
-  type KeyLinkDiff,
-  type PivotDiff,
-  type PropertyDiff,
-  type RecordChange,
-  type RecordChangeKind,
-  type StubTitleChange,
-} from './expected-changes.js';
-export { plantNetworks, type PlantOptions, type PlantedNetwork, type PlantedTruth } from './planted-networks.js';

@@ -9,15 +9,8 @@ import type { LandingRef } from '../../src/api/refs.js';
 import type { ChangeReport, EdgeChange, FieldChange, PivotChange, RecordChange } from '../../src/changes/model.js';
 import { runCrawl } from '../../src/crawl/crawler.js';
 import { parseCrawlOptions } from '../../src/crawl/options.js';
-import {
-  evolveGraph,
-  expectedChanges,
-  reachable,
-  startSandbox,
-  type ExpectedChanges,
-  type RecordChange as ExpectedRecord,
-  type Sandbox,
-} from '../../src/sandbox/index.js';
+import { evolveGraph, reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { expectedChanges, type ExpectedChanges, type RecordChange as ExpectedRecord } from '../support/sandbox/expected-changes.js';
 import { CrawlStore } from '../../src/store/crawl-store.js';
 import { guardedPage, launchChromium } from '../export/browser.js';
 import { runCli } from '../support/cli.js';

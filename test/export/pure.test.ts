@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanUri, elementKeyOf, parseAsOf } from '../../src/export/index.js';
 import { columnsOf } from '../../src/export/columns.js';
-import { cypherName, cypherString, escapeMarkup, jsonForScript } from '../../src/export/escape.js';
+import { cypherName, cypherString, escapeMarkup, jsonForScript } from '../../src/render/escape.js';
 import type { TypedValue } from '../../src/export/model.js';
 import { literal } from '../../src/export/writers/cypher.js';
 

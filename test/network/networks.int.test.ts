@@ -4,7 +4,8 @@ import { LandingClient } from '../../src/api/client.js';
 import { runCrawl } from '../../src/crawl/crawler.js';
 import { parseCrawlOptions } from '../../src/crawl/options.js';
 import { computeNetworks, memberKey, type NetworkMember, type NetworkScope, networksJson } from '../../src/network/index.js';
-import { plantNetworks, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { plantNetworks } from '../support/sandbox/planted-networks.js';
 import { CrawlStore } from '../../src/store/crawl-store.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exitFor } from '../../src/cli/exit-codes.js';
-import { queryCommand } from '../../src/cli/query-command.js';
+import { queryCommand } from '../../src/cli/commands/query.js';
 import { renderBrowserGuide } from '../../src/query/browser-guide.js';
 import { loadQueries } from '../../src/query/library.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { parseSandboxArgs, runSandbox, sandboxCommand } from '../../src/sandbox/command.js';
+import { parseSandboxArgs, runSandbox, sandboxCommand } from '../../src/cli/commands/sandbox.js';
 
 describe('landing-graph sandbox options', () => {
   it('has the documented defaults', () => {

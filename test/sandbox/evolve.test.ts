@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_KINDS, LISTS_OF_KIND, relationList, type LandingKind, type RelationField } from '../../src/api/kinds.js';
 import { evolveGraph, type EvolveChange } from '../../src/sandbox/evolve.js';
-import { expectedChanges, type ExpectedEdge, type RecordChange } from '../../src/sandbox/expected-changes.js';
+import { expectedChanges, type ExpectedEdge, type RecordChange } from '../support/sandbox/expected-changes.js';
 import { generateGraph } from '../../src/sandbox/generate-graph.js';
 import type { SandboxGraph } from '../../src/sandbox/graph-types.js';
 import { groundTruth } from '../../src/sandbox/ground-truth.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRecord, plantNetworks } from '../../src/sandbox/index.js';
+import { buildRecord } from '../../src/sandbox/index.js';
+import { plantNetworks } from '../support/sandbox/planted-networks.js';
 
 describe('plantNetworks', () => {
   const { graph, truth } = plantNetworks();

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { columnsOf, valuesFor, type Column } from '../columns.js';
-import { csvField, plainName } from '../escape.js';
+import { csvField, plainName } from '../../render/escape.js';
 import { groupBy } from '../group.js';
 import type { ExportEdge, Properties, Subgraph } from '../model.js';
 import { kindLabel } from '../names.js';
-import { prepareFolder, writeChunks, type WrittenExport } from './output.js';
+import { prepareFolder, writeChunks, type WrittenExport } from '../../render/output.js';
 
 /**
  * CSV in neo4j-admin's import layout (`neo4j-admin database import full`), a folder of:

@@ -1,7 +1,7 @@
-import { cypherName, cypherString } from '../escape.js';
+import { cypherName, cypherString } from '../../render/escape.js';
 import { groupBy } from '../group.js';
 import type { ExportEdge, ExportNode, Properties, Scalar, Subgraph, TypedValue } from '../model.js';
-import { writeChunks, type WrittenExport } from './output.js';
+import { writeChunks, type WrittenExport } from '../../render/output.js';
 
 /**
  * A Cypher script that recreates the subgraph, idempotently: run it twice, or on a database that has some of

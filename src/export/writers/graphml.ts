@@ -1,8 +1,8 @@
 import { columnsOf, valuesFor, type Column } from '../columns.js';
-import { escapeMarkup } from '../escape.js';
+import { escapeMarkup } from '../../render/escape.js';
 import type { Properties, Subgraph, TypedValue, ValueType } from '../model.js';
 import { colourOf, displayName, kindLabel } from '../names.js';
-import { writeChunks, type WrittenExport } from './output.js';
+import { writeChunks, type WrittenExport } from '../../render/output.js';
 
 /**
  * GraphML (http://graphml.graphdrawing.org/) for Gephi and yEd: one <key> per node and edge property with

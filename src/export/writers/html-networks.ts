@@ -1,7 +1,7 @@
 import { shown } from '../../changes/html.js';
 import type { EvidenceKind } from '../../network/index.js';
 import type { CaseNetwork, CaseNetworks } from '../case-networks.js';
-import { escapeMarkup } from '../escape.js';
+import { escapeMarkup } from '../../render/escape.js';
 import { colourOf } from '../names.js';
 import { timeline } from './html-timeline.js';
 import { labelOfKind } from '../names.js';

@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../escape.js';
+import { escapeMarkup } from '../../render/escape.js';
 import { groupBy } from '../group.js';
 import type { ExportNode, Subgraph } from '../model.js';
 import { colourOf, displayName, isPivot, kindLabel } from '../names.js';

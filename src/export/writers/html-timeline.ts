@@ -1,6 +1,6 @@
 import { shown } from '../../changes/html.js';
 import type { CaseMember } from '../case-networks.js';
-import { escapeMarkup } from '../escape.js';
+import { escapeMarkup } from '../../render/escape.js';
 import { colourOf } from '../names.js';
 import { labelOfKind } from '../names.js';
 

@@ -1,17 +1,17 @@
-import { offlineHead } from './html-head.js';
+import { offlineHead } from '../../render/html-head.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { LandingGraphError } from '../../errors.js';
-import { escapeMarkup, jsonForScript } from '../escape.js';
+import { escapeMarkup, jsonForScript } from '../../render/escape.js';
 import type { CaseNetworks } from '../case-networks.js';
 import type { Subgraph } from '../model.js';
 import { colourOf, displayName, isPivot, kindLabel } from '../names.js';
 import { plainProperties } from '../values.js';
-import { REPORT_APP, REPORT_CSS } from './html-app.js';
+import { REPORT_APP, REPORT_CSS } from '../../render/html-app.js';
 import { NETWORKS_CSS, networkPictures, networksSection } from './html-networks.js';
 import { companiesSection, domainsSection, kindsSection, provenanceSection, sharedPivotsSection } from './html-sections.js';
-import { writeChunks, type WrittenExport } from './output.js';
+import { writeChunks, type WrittenExport } from '../../render/output.js';
 
 /**
  * A self-contained case-file report (one HTML file that works offline). It opens with the findings: the seeds'

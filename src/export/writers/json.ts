@@ -1,7 +1,7 @@
 import { columnsOf } from '../columns.js';
 import type { Subgraph } from '../model.js';
 import { plainProperties } from '../values.js';
-import { writeChunks, type WrittenExport } from './output.js';
+import { writeChunks, type WrittenExport } from '../../render/output.js';
 
 /**
  * JSON: one object `{format, provenance, propertyTypes, nodes, edges}`. Properties are plain JSON values

@@ -1,5 +1,5 @@
 import type { LandingKind } from '../../api/kinds.js';
-import { emailDomain } from '../keys.js';
+import { emailDomain } from '../../api/keys.js';
 import type { NodeRow, PropertyValue } from '../model.js';
 import { canonicalIp } from './ip.js';
 import { isMeaningful } from './meaningful.js';

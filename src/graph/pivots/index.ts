@@ -5,7 +5,7 @@
  */
 import type { LandingKind } from '../../api/kinds.js';
 import type { CompanyLanding, DomainLanding, LandingRecord } from '../../api/schemas/index.js';
-import { normalizeKey } from '../keys.js';
+import { normalizeKey } from '../../api/keys.js';
 import { PivotCollector } from './collect.js';
 import { collectCompany } from './company.js';
 import { collectDomain } from './domain.js';

@@ -1,4 +1,4 @@
-import { normalizeCompanyNumber, normalizeDomain, normalizeEmail, normalizePhone } from '../keys.js';
+import { normalizeCompanyNumber, normalizeDomain, normalizeEmail, normalizePhone } from '../../api/keys.js';
 import { canonicalIp } from './ip.js';
 import { isLongEnough, isMeaningful, isPublicHost, isPublicIp } from './meaningful.js';
 import type { PivotKind } from './model.js';

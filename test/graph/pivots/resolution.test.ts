@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LandingKind } from '../../../src/api/kinds.js';
 import { parseLandingRecord } from '../../../src/api/schemas/index.js';
-import { parseSeed } from '../../../src/crawl/seeds.js';
-import { emailDomain, normalizeDomain, normalizeEmail, normalizeKey } from '../../../src/graph/keys.js';
+import { parseSeed } from '../../../src/api/seeds.js';
+import { emailDomain, normalizeDomain, normalizeEmail, normalizeKey } from '../../../src/api/keys.js';
 import { mapFetchedRecord } from '../../../src/graph/map-record.js';
 import { isOrganization, mergePivotBatches, type PivotBatch, pivotsOf } from '../../../src/graph/pivots/index.js';
 import { emailKey } from '../../../src/graph/pivots/normalize.js';

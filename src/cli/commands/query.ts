@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
-import { LandingGraphError } from '../errors.js';
-import { bindParams, findQuery, formatQueryList, formatResult, loadQueries, renderBrowserGuide, runQuery } from '../query/index.js';
-import { readConfig } from './config.js';
-import { openGraph } from './neo4j.js';
+import { LandingGraphError } from '../../errors.js';
+import { bindParams, findQuery, formatQueryList, formatResult, loadQueries, renderBrowserGuide, runQuery } from '../../query/index.js';
+import { readConfig } from '../config.js';
+import { openGraph } from '../neo4j.js';
 
 interface QueryFlags {
   list?: boolean;

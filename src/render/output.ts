@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import { LandingGraphError, quoteValue } from '../../errors.js';
+import { LandingGraphError, quoteValue } from '../errors.js';
 
 /** What a writer produced: the path it was given, the files it wrote there, their total size. */
 export interface WrittenExport {

@@ -1,12 +1,12 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import type { LandingRef } from '../api/refs.js';
-import { parseSeed } from '../crawl/seeds.js';
-import { LandingGraphError } from '../errors.js';
-import { DEFAULT_MAX_EDGES, DEFAULT_MAX_NODES, EXPORT_FORMATS, exportSubgraph, parseAsOf } from '../export/index.js';
-import { readConfig } from './config.js';
-import { openGraph } from './neo4j.js';
-import { wholeNumber } from './option-schemas.js';
+import type { LandingRef } from '../../api/refs.js';
+import { parseSeed } from '../../api/seeds.js';
+import { LandingGraphError } from '../../errors.js';
+import { DEFAULT_MAX_EDGES, DEFAULT_MAX_NODES, EXPORT_FORMATS, exportSubgraph, parseAsOf } from '../../export/index.js';
+import { readConfig } from '../config.js';
+import { openGraph } from '../neo4j.js';
+import { wholeNumber } from '../option-schemas.js';
 
 const optionsSchema = z.object({
   depth: wholeNumber('--depth', 0),

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { isLandingKind } from '../api/kinds.js';
-import type { LandingRef } from '../api/refs.js';
+import { isLandingKind } from './kinds.js';
+import type { LandingRef } from './refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
-import { normalizeKey } from '../graph/keys.js';
+import { normalizeKey } from './keys.js';
 
 const DOMAIN = /^(?=.{1,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}\p{N}][\p{L}\p{N}-]{0,62}$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/u;

@@ -1,16 +1,16 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import type { LandingRef } from '../api/refs.js';
-import { refToString } from '../api/refs.js';
-import { readConfig } from '../cli/config.js';
-import { openGraph } from '../cli/neo4j.js';
-import { parseSeed } from '../crawl/seeds.js';
-import { LandingGraphError } from '../errors.js';
-import { writeChunks } from '../export/writers/output.js';
-import { formatCsv, formatJson, formatSummary } from './format.js';
-import { renderChangesHtml } from './html.js';
-import { changeReport } from './index.js';
-import { checkWindow, parseMoment } from './window.js';
+import type { LandingRef } from '../../api/refs.js';
+import { refToString } from '../../api/refs.js';
+import { readConfig } from '../config.js';
+import { openGraph } from '../neo4j.js';
+import { parseSeed } from '../../api/seeds.js';
+import { LandingGraphError } from '../../errors.js';
+import { writeChunks } from '../../render/output.js';
+import { formatCsv, formatJson, formatSummary } from '../../changes/format.js';
+import { renderChangesHtml } from '../../changes/html.js';
+import { changeReport } from '../../changes/index.js';
+import { checkWindow, parseMoment } from '../../changes/window.js';
 
 const flagsSchema = z.object({
   since: z.string({ error: '--since is required: a date-time (2026-05-01T00:00:00Z), a duration back from now (1d) or a crawl id' }),

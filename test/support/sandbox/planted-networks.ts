@@ -1,11 +1,11 @@
-import type { LandingKind } from '../api/kinds.js';
-import { GraphAssembler } from './graph-store.js';
-import type { SandboxGraph, SkeletonNode } from './graph-types.js';
-import { legalInn, mobilePhone, ogrn } from './identifiers.js';
-import { companyName } from './naming.js';
-import { rngFor } from './prng.js';
-import { ACTIVITIES } from './records/vocab-records.js';
-import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from './shared-values.js';
+import type { LandingKind } from '../../../src/api/kinds.js';
+import { GraphAssembler } from '../../../src/sandbox/graph-store.js';
+import type { SandboxGraph, SkeletonNode } from '../../../src/sandbox/graph-types.js';
+import { legalInn, mobilePhone, ogrn } from '../../../src/sandbox/identifiers.js';
+import { companyName } from '../../../src/sandbox/naming.js';
+import { rngFor } from '../../../src/sandbox/prng.js';
+import { ACTIVITIES } from '../../../src/sandbox/records/vocab-records.js';
+import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from '../../../src/sandbox/shared-values.js';
 
 /**
  * A small world with planted company networks, for testing `landing-graph networks`: groups of companies that

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSeed, readSeedsFile } from '../../src/crawl/seeds.js';
+import { parseSeed, readSeedsFile } from '../../src/api/seeds.js';
 
 describe('parseSeed', () => {
   it.each([

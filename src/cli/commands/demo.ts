@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import type { LandingRef } from '../api/refs.js';
-import { parseCrawlOptions } from '../crawl/options.js';
-import { parseSeed } from '../crawl/seeds.js';
-import { LandingGraphError } from '../errors.js';
-import { type Sandbox, startSandbox } from '../sandbox/index.js';
-import { readConfig } from './config.js';
-import { openGraph } from './neo4j.js';
-import { crawlInto } from './run-crawl.js';
+import type { LandingRef } from '../../api/refs.js';
+import { parseCrawlOptions } from '../../crawl/options.js';
+import { parseSeed } from '../../api/seeds.js';
+import { LandingGraphError } from '../../errors.js';
+import { type Sandbox, startSandbox } from '../../sandbox/index.js';
+import { readConfig } from '../config.js';
+import { openGraph } from '../neo4j.js';
+import { crawlInto } from '../run-crawl.js';
 
 /**
  * `landing-graph demo`: the README's main command. With LANDING_BASE_URL and LANDING_API_KEY it crawls

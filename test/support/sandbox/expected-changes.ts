@@ -6,15 +6,15 @@ import {
   type NodeKind,
   type RelationField,
   type RelationType,
-} from '../api/kinds.js';
-import type { CompanyLanding, DomainLanding, LandingRecord } from '../api/schemas/index.js';
-import type { PropertyValue } from '../graph/model.js';
-import { PIVOT_KINDS, pivotsOf, type KeyLinkRelation, type PivotKind } from '../graph/pivots/index.js';
-import { companyProperties, domainProperties } from '../graph/properties.js';
-import type { SandboxGraph } from './graph-types.js';
-import { edgesOf, reachable, type NodeRef } from './reachable.js';
-import { buildRecord } from './records/build-record.js';
-import { header } from './records/header.js';
+} from '../../../src/api/kinds.js';
+import type { CompanyLanding, DomainLanding, LandingRecord } from '../../../src/api/schemas/index.js';
+import type { PropertyValue } from '../../../src/graph/model.js';
+import { PIVOT_KINDS, pivotsOf, type KeyLinkRelation, type PivotKind } from '../../../src/graph/pivots/index.js';
+import { companyProperties, domainProperties } from '../../../src/graph/properties.js';
+import type { SandboxGraph } from '../../../src/sandbox/graph-types.js';
+import { edgesOf, reachable, type NodeRef } from '../../../src/sandbox/reachable.js';
+import { buildRecord } from '../../../src/sandbox/records/build-record.js';
+import { header } from '../../../src/sandbox/records/header.js';
 
 /**
  * What a crawl of the new world finds changed, compared with a crawl of the old world with the same

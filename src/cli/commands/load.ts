@@ -1,13 +1,13 @@
 import { Command, Option } from 'commander';
-import { LANDING_KINDS, type LandingKind } from '../api/kinds.js';
-import { LandingGraphError, quoteValue } from '../errors.js';
-import { readJsonLines } from '../load/answers.js';
-import { answersInGraph } from '../load/graph-source.js';
-import { loadAnswers } from '../load/loader.js';
-import { Neo4jAnswerSink } from '../load/neo4j-sink.js';
-import { integer } from './crawl-command.js';
-import { readConfig } from './config.js';
-import { openGraph } from './neo4j.js';
+import { LANDING_KINDS, type LandingKind } from '../../api/kinds.js';
+import { LandingGraphError, quoteValue } from '../../errors.js';
+import { readJsonLines } from '../../load/answers.js';
+import { answersInGraph } from '../../load/graph-source.js';
+import { loadAnswers } from '../../load/loader.js';
+import { Neo4jAnswerSink } from '../../load/neo4j-sink.js';
+import { integer } from './crawl.js';
+import { readConfig } from '../config.js';
+import { openGraph } from '../neo4j.js';
 
 interface LoadFlags {
   jsonl?: string;

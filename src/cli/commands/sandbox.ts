@@ -1,10 +1,10 @@
 import { Command } from 'commander';
 import { z } from 'zod';
-import { LandingGraphError, quoteValue } from '../errors.js';
-import { parseFaultOptions, type FaultOptions } from './faults.js';
-import { MAX_RECORDS } from './generate-graph.js';
-import { writeGroundTruth } from './ground-truth.js';
-import { startSandbox, type Sandbox, type SandboxOptions } from './server.js';
+import { LandingGraphError, quoteValue } from '../../errors.js';
+import { parseFaultOptions, type FaultOptions } from '../../sandbox/faults.js';
+import { MAX_RECORDS } from '../../sandbox/generate-graph.js';
+import { writeGroundTruth } from '../../sandbox/ground-truth.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
 
 /** The options of `landing-graph sandbox`, as commander hands them over (strings and flags). */
 export type RawSandboxArgs = Record<string, string | boolean | undefined>;

@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../escape.js';
+import { escapeMarkup } from './escape.js';
 
 /**
  * The head of an offline page (the case file, the change report): UTF-8, the page's own Content-Security-

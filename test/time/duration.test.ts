@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDurationMs, parseDurationMs } from '../../src/crawl/duration.js';
+import { formatDurationMs, parseDurationMs } from '../../src/time/duration.js';
 
 describe('parseDurationMs', () => {
   it.each([

@@ -1,14 +1,14 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_RATE_MARGIN_MS } from '../api/limiter.js';
-import type { LandingRef } from '../api/refs.js';
-import { refToString } from '../api/refs.js';
-import { parseDurationMs } from '../crawl/duration.js';
-import { parseCrawlOptions } from '../crawl/options.js';
-import { parseSeed, readSeedsFile } from '../crawl/seeds.js';
-import { LandingGraphError } from '../errors.js';
-import { readConfig } from './config.js';
-import { openGraph } from './neo4j.js';
-import { crawlInto } from './run-crawl.js';
+import { DEFAULT_RATE_MARGIN_MS } from '../../api/limiter.js';
+import type { LandingRef } from '../../api/refs.js';
+import { refToString } from '../../api/refs.js';
+import { parseDurationMs } from '../../time/duration.js';
+import { parseCrawlOptions } from '../../crawl/options.js';
+import { parseSeed, readSeedsFile } from '../../api/seeds.js';
+import { LandingGraphError } from '../../errors.js';
+import { readConfig } from '../config.js';
+import { openGraph } from '../neo4j.js';
+import { crawlInto } from '../run-crawl.js';
 
 export function integer(name: string, min = 0): (value: string) => number {
   return (value) => {

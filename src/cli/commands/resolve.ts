@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import { LandingGraphError, quoteValue } from '../errors.js';
+import { LandingGraphError, quoteValue } from '../../errors.js';
 import {
   applyDecisions,
   candidatesJson,
@@ -13,10 +13,10 @@ import {
   mergeCandidates,
   parseDecisions,
   undoDecisions,
-} from '../resolve/index.js';
-import { readConfig } from './config.js';
-import { openGraph } from './neo4j.js';
-import { wholeNumber } from './option-schemas.js';
+} from '../../resolve/index.js';
+import { readConfig } from '../config.js';
+import { openGraph } from '../neo4j.js';
+import { wholeNumber } from '../option-schemas.js';
 
 const optionsSchema = z.object({
   out: z.string().min(1).optional(),

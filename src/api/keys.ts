@@ -1,5 +1,5 @@
 import { domainToUnicode } from 'node:url';
-import type { LandingKind } from '../api/kinds.js';
+import type { LandingKind } from './kinds.js';
 
 /**
  * Natural keys as the graph stores them (the `key` property), so the same entity has one key however it

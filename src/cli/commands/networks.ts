@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import { parseSeed } from '../crawl/seeds.js';
-import { LandingGraphError } from '../errors.js';
+import { parseSeed } from '../../api/seeds.js';
+import { LandingGraphError } from '../../errors.js';
 import {
   computeNetworks,
   DEFAULT_MAX_SHARED,
@@ -13,10 +13,10 @@ import {
   networksCsv,
   networksJsonChunks,
   networksTable,
-} from '../network/index.js';
-import { readConfig } from './config.js';
-import { openGraph } from './neo4j.js';
-import { wholeNumber } from './option-schemas.js';
+} from '../../network/index.js';
+import { readConfig } from '../config.js';
+import { openGraph } from '../neo4j.js';
+import { wholeNumber } from '../option-schemas.js';
 
 const optionsSchema = z.object({
   depth: wholeNumber('--depth', 0).optional(),
