@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { CategoriesSchema, block, datePair, dateValue, number, text, texts, updatable } from './common.js';
-import { landingRecordSchema, type LandingSchema } from './relations.js';
 import { ReviewsAnalyticsSchema } from './reviews.js';
 
 export const CompanyInfoSchema = updatable({
@@ -100,7 +99,8 @@ export const FinanceTargetUsageSchema = financeBlock(['fundsReceived', 'fundsUse
 
 export const CompanyCategoriesSchema = CategoriesSchema;
 
-const companyBlocks = {
+/** The company record's own blocks (records.ts adds the header and the relation lists). */
+export const companyBlocks = {
   companyInfo: CompanyInfoSchema,
   companyContacts: CompanyContactsSchema,
   companyRequisites: CompanyRequisitesSchema,
@@ -116,8 +116,3 @@ const companyBlocks = {
   companyCategories: CompanyCategoriesSchema,
   companyReviews: ReviewsAnalyticsSchema,
 };
-
-// The annotation breaks the type cycle through the relation lists (a company lists companies).
-export const CompanyLandingSchema: LandingSchema<'company', typeof companyBlocks> = landingRecordSchema('company', companyBlocks);
-
-export type CompanyLanding = z.infer<typeof CompanyLandingSchema>;

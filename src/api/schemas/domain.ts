@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { CategoriesSchema, block, datePair, flag, number, SearchTagSchema, text, texts, updatable } from './common.js';
-import { landingRecordSchema, type LandingSchema } from './relations.js';
 import { ReviewsAnalyticsSchema } from './reviews.js';
 
 export const WebsiteInfoSchema = updatable({ url: text, title: text, description: text });
@@ -128,7 +127,8 @@ export const TrafficSchema = updatable({
   topKeywords: z.array(KeywordItemSchema),
 });
 
-const domainBlocks = {
+/** The domain record's own blocks (records.ts adds the header and the relation lists). */
+export const domainBlocks = {
   websiteInfo: WebsiteInfoSchema,
   domainCategories: DomainCategoriesSchema,
   websiteContacts: WebsiteContactsSchema,
@@ -141,8 +141,3 @@ const domainBlocks = {
   traffic: TrafficSchema,
   domainReviews: ReviewsAnalyticsSchema,
 };
-
-// The annotation breaks the type cycle through the relation lists (a domain lists domains).
-export const DomainLandingSchema: LandingSchema<'domain', typeof domainBlocks> = landingRecordSchema('domain', domainBlocks);
-
-export type DomainLanding = z.infer<typeof DomainLandingSchema>;

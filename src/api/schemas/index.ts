@@ -6,9 +6,16 @@ import type { z } from 'zod';
 import { LandingGraphError, quoteValue } from '../../errors.js';
 import type { LandingKind } from '../kinds.js';
 import { BranchLandingSchema, type BranchLanding } from './branch.js';
-import { CompanyLandingSchema, type CompanyLanding } from './company.js';
-import { EmailLandingSchema, PhoneLandingSchema, type EmailLanding, type PhoneLanding } from './contact.js';
-import { DomainLandingSchema, type DomainLanding } from './domain.js';
+import {
+  CompanyLandingSchema,
+  DomainLandingSchema,
+  EmailLandingSchema,
+  PhoneLandingSchema,
+  type CompanyLanding,
+  type DomainLanding,
+  type EmailLanding,
+  type PhoneLanding,
+} from './records.js';
 import { issueMessages, recordInvalid } from './record-error.js';
 
 export { BranchLandingSchema, CompanyLandingSchema, DomainLandingSchema, EmailLandingSchema, PhoneLandingSchema };

@@ -1,19 +1,17 @@
 /**
- * How a landing record schema is put together: the common header, the kind's own blocks and its
- * relation lists (relatedDomains, similarCompanies, ...), which are arrays of records of the named kind,
- * recursively. Which lists a kind carries and what they hold comes from the fixed table in api/kinds.ts.
- *
- * The record modules and this module import each other. That is safe because the record modules only
- * call `landingRecordSchema`, a hoisted function declaration that reads no const of this module, and
- * the record schemas are only read inside getters, which zod resolves on the first parse.
+ * The landing record schemas of the five kinds, put together here: the common header, the kind's own blocks
+ * (domain.ts, company.ts; e-mails and phones have none) and its relation lists (relatedDomains,
+ * similarCompanies, ...), which are arrays of records of the named kind, recursively. Which lists a kind
+ * carries and what they hold comes from the fixed table in api/kinds.ts. The records refer to each other
+ * only inside this module: the relation lists are getters, which zod resolves on the first parse, after
+ * every const below is set.
  */
 import { z } from 'zod';
 import { LISTS_OF_KIND, relationList, type LandingKind, type NodeKind, type RELATION_LISTS } from '../kinds.js';
 import { BranchLandingSchema } from './branch.js';
 import { headerShape, nullishFields, type HeaderShape, type NullishShape } from './common.js';
-import { CompanyLandingSchema } from './company.js';
-import { EmailLandingSchema, PhoneLandingSchema } from './contact.js';
-import { DomainLandingSchema } from './domain.js';
+import { companyBlocks } from './company.js';
+import { domainBlocks } from './domain.js';
 
 interface TargetSchemas {
   domain: typeof DomainLandingSchema;
@@ -45,7 +43,7 @@ export type LandingSchema<K extends LandingKind, B extends Blocks = Record<never
 >;
 
 /** The record schema of `kind` with the given blocks; its relation lists are getters, so records can list each other. */
-export function landingRecordSchema<K extends LandingKind, B extends Blocks>(kind: K, blocks: B): LandingSchema<K, B> {
+function landingRecordSchema<K extends LandingKind, B extends Blocks>(kind: K, blocks: B): LandingSchema<K, B> {
   const shape: z.core.$ZodLooseShape = { ...headerShape, ...nullishFields(blocks) };
   for (const field of LISTS_OF_KIND[kind]) {
     const target = relationList(field).target;
@@ -69,3 +67,15 @@ function targetSchema(target: NodeKind): z.ZodType {
       return BranchLandingSchema;
   }
 }
+
+// The annotations break the type cycle through the relation lists (a domain lists domains).
+export const DomainLandingSchema: LandingSchema<'domain', typeof domainBlocks> = landingRecordSchema('domain', domainBlocks);
+export const CompanyLandingSchema: LandingSchema<'company', typeof companyBlocks> = landingRecordSchema('company', companyBlocks);
+/** E-mail and phone records: the common header plus the five related lists, nothing else. */
+export const EmailLandingSchema: LandingSchema<'email'> = landingRecordSchema('email', {});
+export const PhoneLandingSchema: LandingSchema<'phone'> = landingRecordSchema('phone', {});
+
+export type DomainLanding = z.infer<typeof DomainLandingSchema>;
+export type CompanyLanding = z.infer<typeof CompanyLandingSchema>;
+export type EmailLanding = z.infer<typeof EmailLandingSchema>;
+export type PhoneLanding = z.infer<typeof PhoneLandingSchema>;
