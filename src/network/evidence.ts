@@ -1,5 +1,4 @@
-import type { EvidenceKind, EvidenceRow, NetworkMember } from './model.js';
-import { memberKey } from './networks.js';
+import { type EvidenceKind, type EvidenceRow, memberKey, type NetworkMember } from './model.js';
 
 /**
  * The evidence the pure core groups, in columns: each member once (numbered), each identifier once (numbered, in

@@ -6,7 +6,7 @@ import { type NetworkScope, readEvidence, scopeName, type WriteResult, writeNetw
 
 export * from './model.js';
 export { type Evidence, EvidenceBuilder, evidenceOf, linksOf } from './evidence.js';
-export { findNetworks, memberKey, networkId } from './networks.js';
+export { findNetworks, networkId } from './networks.js';
 export { type EvidenceReadOptions, readEvidence, scopeName, writeNetworks, type NetworkScope, type WriteResult } from './store.js';
 export { hubsLine, networksCsv, networksJson, networksJsonChunks, networksTable } from './format.js';
 

@@ -14,6 +14,11 @@ export interface NetworkMember {
   key: string | null;
 }
 
+/** A member's stable key: `kind:key`, or `kind#id` for a record without a key. */
+export function memberKey(member: NetworkMember): string {
+  return member.key !== null && member.key !== '' ? `${member.kind}:${member.key}` : `${member.kind}#${member.id ?? ''}`;
+}
+
 /**
  * The identifiers that tie records, with the relationships that give them (the names are what `evidence[].kind`
  * shows). `company`, `domain`, `phone` and `email` identifiers are records themselves: a record is tied to itself

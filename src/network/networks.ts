@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Evidence } from './evidence.js';
 import { connectedComponents, memberGraph, splitDeep, type Ties } from './member-graph.js';
-import type { EvidenceKind, Hub, Network, NetworkEvidence, NetworkMember, NetworkOptions, NetworkResult } from './model.js';
+import {
+  type EvidenceKind,
+  type Hub,
+  memberKey,
+  type Network,
+  type NetworkEvidence,
+  type NetworkMember,
+  type NetworkOptions,
+  type NetworkResult,
+} from './model.js';
 
 /**
  * The pure core of `networks`: evidence in, networks out. No I/O, no neo4j-driver.
@@ -66,11 +75,6 @@ function membersInKeyOrder(unordered: readonly NetworkMember[]) {
     rankOf[m] = rank;
   });
   return { members: order.map((m) => unordered[m] as NetworkMember), keys: order.map((m) => unorderedKeys[m] as string), rankOf };
-}
-
-/** A member's stable key: `kind:key`, or `kind#id` for a record without a key. */
-export function memberKey(member: NetworkMember): string {
-  return member.key !== null && member.key !== '' ? `${member.kind}:${member.key}` : `${member.kind}#${member.id ?? ''}`;
 }
 
 /** `net-` + 12 hex digits of the SHA-256 of the sorted member keys, one a line. */

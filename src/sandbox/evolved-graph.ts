@@ -1,5 +1,5 @@
 import { RELATION_LISTS, isLandingKind, type LandingKind, type NodeKind, type RelationField } from '../api/kinds.js';
-import type { EvolveChange } from './evolve.js';
+import type { EvolveChange } from './evolve-change.js';
 import type { RecordPatch, SandboxGraph, SkeletonNode } from './graph-types.js';
 import { normalizeKey } from './keys.js';
 import { SPECIAL_ID_BASE } from './specials.js';

@@ -4,10 +4,11 @@ import {
   EVIDENCE_WEIGHTS,
   type EvidenceKind,
   type EvidenceRow,
+  memberKey,
   type NetworkMember,
 } from '../../src/network/model.js';
 import { evidenceOf } from '../../src/network/evidence.js';
-import { findNetworks, memberKey, networkId } from '../../src/network/networks.js';
+import { findNetworks, networkId } from '../../src/network/networks.js';
 
 const company = (n: number): NetworkMember => ({ kind: 'company', id: n, key: `77${String(n).padStart(8, '0')}` });
 const domain = (n: number): NetworkMember => ({ kind: 'domain', id: 1000 + n, key: `site${n}.ru` });
