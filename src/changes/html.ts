@@ -1,5 +1,6 @@
 import { offlineHead } from '../render/html-head.js';
 import { escapeMarkup } from '../render/escape.js';
+import { captionedTable, shown } from '../render/html-kit.js';
 import { toolInfo } from '../render/provenance.js';
 import { REPORT_CSS } from '../render/html-app.js';
 import { changeItems, countByChange, type ChangeItem } from './format.js';
@@ -112,6 +113,17 @@ ${sections.join('\n')}
 `;
 }
 
+/** A table of the report: its rows coloured by `rowClass`, a note when the window holds none. */
+function table(
+  caption: string,
+  headers: readonly string[],
+  rows: readonly string[][],
+  rowClass: string,
+  numeric: readonly number[] = [],
+): string {
+  return captionedTable(caption, headers, rows, { rowClass, numeric, empty: 'None in this window.' });
+}
+
 const CHANGE_COLOURS: Record<string, string> = { new: '#009E73', changed: '#E69F00', gone: '#D55E00', back: '#0072B2' };
 
 const CHANGES_CSS = `
@@ -121,34 +133,6 @@ tr.mod td:first-child { border-left: 4px solid #E69F00; }
 tr.del td { background: #fff6f3; }
 tr.add td { background: #f4fbf8; }
 `;
-
-/** A table of escaped text cells, its caption with the row count; a note when empty. */
-function table(
-  caption: string,
-  headers: readonly string[],
-  rows: readonly string[][],
-  rowClass: string,
-  numeric: readonly number[] = [],
-): string {
-  if (rows.length === 0) return `<h2>${escapeMarkup(caption)}</h2><p class="none">None in this window.</p>`;
-  const head = headers.map((h) => `<th>${escapeMarkup(h)}</th>`).join('');
-  const body = rows
-    .map(
-      (r) =>
-        `<tr class="${rowClass}">${r.map((c, i) => `<td${numeric.includes(i) ? ' class="num"' : ''}>${escapeMarkup(shown(c))}</td>`).join('')}</tr>`,
-    )
-    .join('\n');
-  return `<h2>${escapeMarkup(caption)} <span class="count">(${rows.length})</span></h2>\n<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
-}
-
-/**
- * Bidirectional overrides, isolates and marks in data would reorder what the investigator reads (a title
- * ending in U+202E shows its tail reversed): they are shown as [U+202E] instead. Their presence is itself
- * worth seeing.
- */
-export function shown(text: string): string {
-  return text.replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (ch) => `[U+${ch.charCodeAt(0).toString(16).toUpperCase()}]`);
-}
 
 function valueText(value: FieldValue): string {
   if (value === null) return '—';

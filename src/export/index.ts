@@ -1,6 +1,5 @@
 import type { Driver } from 'neo4j-driver';
 import { LandingGraphError } from '../errors.js';
-import { readCaseNetworks } from './case-networks-read.js';
 import { RAW_FORMATS, type ExportFormat, type ExportRequest, type Subgraph } from './model.js';
 import { readSubgraph, type ReadOptions } from './read.js';
 import { writeCsv } from './writers/csv.js';
@@ -9,6 +8,7 @@ import { writeGraphml } from './writers/graphml.js';
 import { writeHtml } from './writers/html.js';
 import { writeJson } from './writers/json.js';
 import type { WrittenExport } from '../render/output.js';
+import type { ReportSection } from '../render/report-section.js';
 
 /**
  * `landing-graph export`: read the subgraph around seeds from Neo4j (never crawling) and write it as JSON,
@@ -16,8 +16,6 @@ import type { WrittenExport } from '../render/output.js';
  */
 export * from './model.js';
 export { readSubgraph, elementKeyOf, exportStatements, type ReadOptions } from './read.js';
-export { readCaseNetworks, CASE_NETWORK_DEPTH, type CaseNetworkOptions } from './case-networks-read.js';
-export type { CaseNetworks, CaseNetwork } from './case-networks.js';
 export { parseAsOf } from '../time/date-time.js';
 export { cleanUri } from '../render/provenance.js';
 export type { WrittenExport } from '../render/output.js';
@@ -43,26 +41,31 @@ export interface ExportResult {
   timings: { readMs: number; writeMs: number };
 }
 
+export interface ExportOptions extends ReadOptions {
+  /**
+   * The html case file's opening section, made from the subgraph just read (the CLI passes the seeds' networks,
+   * src/network). Called for html only. Default: none.
+   */
+  findings?: (subgraph: Subgraph) => Promise<ReportSection>;
+}
+
 /**
- * Read and write one export; the html case file also gets the seeds' networks (readCaseNetworks: computed
- * afresh from the evidence, whether or not `networks` ever ran). `includeRaw` is refused for formats other than json and cypher (the raw
- * records do not belong in tables, pictures or GraphML) as CONFIG_INVALID, before anything is read.
+ * Read and write one export; the html case file opens with `options.findings`. `includeRaw` is refused for
+ * formats other than json and cypher (the raw records do not belong in tables, pictures or GraphML) as
+ * CONFIG_INVALID, before anything is read.
  */
 export async function exportSubgraph(
   driver: Driver,
   request: ExportRequest & { format: ExportFormat; out: string },
-  options: ReadOptions = {},
+  options: ExportOptions = {},
 ): Promise<ExportResult> {
   if (request.includeRaw && !RAW_FORMATS.includes(request.format)) {
     throw new LandingGraphError('CONFIG_INVALID', `--include-raw applies to ${RAW_FORMATS.join(' and ')} only, not ${request.format}`);
   }
   const started = performance.now();
   const subgraph = await readSubgraph(driver, request, options);
-  const networks =
-    request.format === 'html'
-      ? await readCaseNetworks(driver, request.seeds, { database: options.database, asOf: subgraph.provenance.parameters.asOf })
-      : undefined;
+  const findings = request.format === 'html' && options.findings ? await options.findings(subgraph) : undefined;
   const read = performance.now();
-  const written = networks ? await writeHtml(subgraph, request.out, networks) : await writeExport(subgraph, request.format, request.out);
+  const written = findings ? await writeHtml(subgraph, request.out, findings) : await writeExport(subgraph, request.format, request.out);
   return { subgraph, written, timings: { readMs: Math.round(read - started), writeMs: Math.round(performance.now() - read) } };
 }

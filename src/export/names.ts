@@ -1,6 +1,5 @@
 import type { ExportNode } from './model.js';
 import { longProp, stringProp } from './values.js';
-import { LABEL_OF_KIND } from '../graph/model.js';
 
 /** Labels every exported node carries besides its own kind's label. */
 const FAMILY_LABELS = ['Landing', 'Pivot'];
@@ -9,11 +8,6 @@ const FAMILY_LABELS = ['Landing', 'Pivot'];
 export function kindLabel(node: Pick<ExportNode, 'labels'>): string {
   const own = node.labels.filter((l) => !FAMILY_LABELS.includes(l));
   return own.length > 0 ? own.join('_') : (node.labels[0] ?? 'Node');
-}
-
-/** The node label of a record kind (the graph's fixed table, src/graph/model.ts), or the kind itself. */
-export function labelOfKind(kind: string): string {
-  return (LABEL_OF_KIND as Record<string, string>)[kind] ?? kind;
 }
 
 /** Whether a node is a pivot (a shared value), not a landing record. */
@@ -33,27 +27,4 @@ export function displayName(node: ExportNode): string {
       ? (stringProp(p, 'title') ?? stringProp(p, 'key'))
       : (stringProp(p, 'key') ?? stringProp(p, 'title'));
   return name ?? (id !== undefined ? `${kind} #${id}` : node.elementKey);
-}
-
-/** Fill colours by kind label (colour-blind-friendly Okabe-Ito and Tableau tones); others grey. */
-const COLOURS: Record<string, string> = {
-  Domain: '#0072B2',
-  Company: '#D55E00',
-  Email: '#009E73',
-  Phone: '#CC79A7',
-  Branch: '#E69F00',
-  IP: '#56B4E9',
-  NameServer: '#7F7F7F',
-  MailServer: '#8C564B',
-  Registrar: '#9467BD',
-  Technology: '#BCBD22',
-  Person: '#F0E442',
-  Address: '#17BECF',
-  SocialProfile: '#AEC7E8',
-  Activity: '#98DF8A',
-};
-
-/** The colour of a kind label (#rrggbb). */
-export function colourOf(label: string): string {
-  return COLOURS[label] ?? '#999999';
 }

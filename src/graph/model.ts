@@ -9,6 +9,11 @@ export const LABEL_OF_KIND = {
   branch: 'Branch',
 } as const satisfies Record<NodeKind, string>;
 
+/** The node label of a record kind (LABEL_OF_KIND), or the kind itself. */
+export function labelOfKind(kind: string): string {
+  return (LABEL_OF_KIND as Record<string, string>)[kind] ?? kind;
+}
+
 export type LandingStatus = 'fetched' | 'stub' | 'missing' | 'failed';
 
 /** A property value Neo4j can store: a scalar or a list of one scalar type. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { LandingRef } from '../../api/refs.js';
 import { parseSeed } from '../../api/seeds.js';
 import { LandingGraphError } from '../../errors.js';
+import { caseNetworksSection, readCaseNetworks } from '../../network/index.js';
 import { DEFAULT_MAX_EDGES, DEFAULT_MAX_NODES, EXPORT_FORMATS, exportSubgraph, parseAsOf } from '../../export/index.js';
 import { readConfig } from '../config.js';
 import { openGraph } from '../neo4j.js';
@@ -64,7 +65,15 @@ export function exportCommand(): Command {
             includeRaw: o.includeRaw,
             asOf,
           },
-          { database: graph.database, uri: config.neo4j?.uri },
+          {
+            database: graph.database,
+            uri: config.neo4j?.uri,
+            // The case file opens with the seeds' networks, computed afresh as `networks <seeds>` would.
+            findings: async (subgraph) =>
+              caseNetworksSection(
+                await readCaseNetworks(graph.driver, seeds, { database: graph.database, asOf: subgraph.provenance.parameters.asOf }),
+              ),
+          },
         );
         const c = subgraph.provenance.counts;
         log(

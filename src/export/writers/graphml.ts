@@ -1,7 +1,8 @@
 import { columnsOf, valuesFor, type Column } from '../columns.js';
 import { escapeMarkup } from '../../render/escape.js';
 import type { Properties, Subgraph, TypedValue, ValueType } from '../model.js';
-import { colourOf, displayName, kindLabel } from '../names.js';
+import { displayName, kindLabel } from '../names.js';
+import { colourOf } from '../../render/palette.js';
 import { writeChunks, type WrittenExport } from '../../render/output.js';
 
 /**

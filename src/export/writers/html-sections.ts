@@ -1,7 +1,8 @@
 import { escapeMarkup } from '../../render/escape.js';
 import { groupBy } from '../group.js';
 import type { ExportNode, Subgraph } from '../model.js';
-import { colourOf, displayName, isPivot, kindLabel } from '../names.js';
+import { displayName, isPivot, kindLabel } from '../names.js';
+import { colourOf } from '../../render/palette.js';
 import { displayValue, stringProp, stringsOf } from '../values.js';
 
 /**

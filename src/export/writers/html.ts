@@ -4,26 +4,26 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { LandingGraphError } from '../../errors.js';
 import { escapeMarkup, jsonForScript } from '../../render/escape.js';
-import type { CaseNetworks } from '../case-networks.js';
+import type { ReportSection } from '../../render/report-section.js';
 import type { Subgraph } from '../model.js';
-import { colourOf, displayName, isPivot, kindLabel } from '../names.js';
+import { displayName, isPivot, kindLabel } from '../names.js';
+import { colourOf } from '../../render/palette.js';
 import { plainProperties } from '../values.js';
 import { REPORT_APP, REPORT_CSS } from '../../render/html-app.js';
-import { NETWORKS_CSS, networkPictures, networksSection } from './html-networks.js';
 import { companiesSection, domainsSection, kindsSection, provenanceSection, sharedPivotsSection } from './html-sections.js';
 import { writeChunks, type WrittenExport } from '../../render/output.js';
 
 /**
- * A self-contained case-file report (one HTML file that works offline). It opens with the findings: the seeds'
- * networks (`networks`, from readCaseNetworks), each with its members, ties, timeline, ignored hubs and a small
- * picture; then provenance, entities per kind, the whole neighbourhood as an interactive picture drawn only when
+ * A self-contained case-file report (one HTML file that works offline). It opens with the findings a caller hands
+ * over (`findings`: the CLI passes the seeds' networks, each with its members, ties, timeline, ignored hubs and a
+ * small picture); then provenance, entities per kind, the whole neighbourhood as an interactive picture drawn only when
  * opened (thousands of nodes take seconds), shared pivots, companies and domains. cytoscape.js's minified file
  * is inlined. Nothing is fetched at view time: a Content-Security-Policy allows only
  * the report's own two scripts (by hash) and inline styles, and no connections. Data strings are
  * HTML-escaped in the markup and travel to the script as JSON inside a non-executable script block.
  */
-export async function writeHtml(subgraph: Subgraph, file: string, networks?: CaseNetworks): Promise<WrittenExport> {
-  const bytes = await writeChunks(file, [renderHtml(subgraph, networks)]);
+export async function writeHtml(subgraph: Subgraph, file: string, findings?: ReportSection): Promise<WrittenExport> {
+  const bytes = await writeChunks(file, [renderHtml(subgraph, findings)]);
   return { path: file, files: [file], bytes };
 }
 
@@ -41,8 +41,8 @@ function cytoscapeSource(): string {
   return library;
 }
 
-/** The report as one HTML string; without `networks` it has no networks section. */
-export function renderHtml(subgraph: Subgraph, networks?: CaseNetworks): string {
+/** The report as one HTML string; without `findings` it opens with the provenance. */
+export function renderHtml(subgraph: Subgraph, findings?: ReportSection): string {
   const seeds = new Set(subgraph.provenance.parameters.seeds);
   const data = {
     nodes: subgraph.nodes.map((n) => ({
@@ -55,7 +55,7 @@ export function renderHtml(subgraph: Subgraph, networks?: CaseNetworks): string 
       props: plainProperties(n.properties),
     })),
     edges: subgraph.edges.map((e) => ({ from: e.from, to: e.to, type: e.type })),
-    networks: networks ? networkPictures(networks) : [],
+    networks: findings?.pictures ?? [],
   };
   const lib = cytoscapeSource();
   const csp = [
@@ -75,11 +75,11 @@ export function renderHtml(subgraph: Subgraph, networks?: CaseNetworks): string 
     .join('');
   return `<!DOCTYPE html>
 <html lang="en">
-${offlineHead(title, csp, REPORT_CSS + NETWORKS_CSS)}
+${offlineHead(title, csp, REPORT_CSS + WHOLE_CSS + (findings?.css ?? ''))}
 <body>
 <header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(`${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · ${p.state} · exported ${p.exportedAt} by ${p.tool.name} ${p.tool.version}`)}</p></header>
 <main>
-${networks ? networksSection(networks) : ''}
+${findings?.html ?? ''}
 <div class="top"><section>${provenanceSection(subgraph)}</section><section>${kindsSection(subgraph)}</section></div>
 <details class="whole" id="whole-graph"><summary>Whole neighbourhood: picture of every entity and relationship <span class="count">(${p.counts.nodes} and ${p.counts.edges}; drawn when opened)</span></summary>
 <p class="legend">${legend} <span>◆ pivot</span><span>thick border: seed</span></p>
@@ -105,3 +105,9 @@ function seedByKey(node: Subgraph['nodes'][number], seeds: ReadonlySet<string>):
   const key = node.properties.key?.value;
   return typeof kind === 'string' && typeof key === 'string' && !isPivot(node) && seeds.has(`${kind}:${key}`);
 }
+
+const WHOLE_CSS = `
+details.whole { margin: 26px 0; }
+details.whole > summary { cursor: pointer; font-size: 17px; font-weight: 600; padding: 6px 0; border-bottom: 1px solid #ddd; }
+details.whole > summary .count { color: #777; font-weight: normal; font-size: 14px; }
+`;

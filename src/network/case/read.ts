@@ -1,8 +1,10 @@
 import neo4j, { type Driver } from 'neo4j-driver';
-import type { LandingRef } from '../api/refs.js';
-import { refToString } from '../api/refs.js';
-import { DEFAULT_NETWORK_OPTIONS, findNetworks, readEvidence } from '../network/index.js';
-import { runNamed } from '../store/executor.js';
+import type { LandingRef } from '../../api/refs.js';
+import { refToString } from '../../api/refs.js';
+import { DEFAULT_NETWORK_OPTIONS } from '../model.js';
+import { findNetworks } from '../networks.js';
+import { readEvidence } from '../store.js';
+import { runNamed } from '../../store/executor.js';
 import {
   type CaseName,
   type CaseNames,
@@ -13,7 +15,7 @@ import {
   seedNameRefs,
   seedNetworks,
   skippedCaseNetworks,
-} from './case-networks.js';
+} from './findings.js';
 
 /** Hops from the seeds the case file looks for networks in: the default of `networks --depth`. */
 export const CASE_NETWORK_DEPTH = 2;

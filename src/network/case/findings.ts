@@ -1,6 +1,7 @@
-import type { LandingKind } from '../api/kinds.js';
-import type { LandingRef } from '../api/refs.js';
-import { type Evidence, type EvidenceKind, linksOf, memberKey, type NetworkMember, type NetworkResult } from '../network/index.js';
+import type { LandingKind } from '../../api/kinds.js';
+import type { LandingRef } from '../../api/refs.js';
+import { type Evidence, linksOf } from '../evidence.js';
+import { type EvidenceKind, memberKey, type NetworkMember, type NetworkResult } from '../model.js';
 
 /**
  * The case file's findings (pure: no I/O): the networks of the export's seeds as `networks` computes them

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type CaseName, describeCaseNetworks, identifierName, namesToRead, seedNameRefs, seedRef } from '../../src/export/case-networks.js';
-import { networkPictures, networksSection } from '../../src/export/writers/html-networks.js';
-import { dayOf, timeline } from '../../src/export/writers/html-timeline.js';
+import {
+  type CaseName,
+  describeCaseNetworks,
+  identifierName,
+  namesToRead,
+  seedNameRefs,
+  seedRef,
+} from '../../src/network/case/findings.js';
+import { networkPictures, networksSection } from '../../src/network/case/section.js';
+import { dayOf, timeline } from '../../src/network/case/timeline.js';
 import { DEFAULT_NETWORK_OPTIONS, type EvidenceRow, evidenceOf, findNetworks } from '../../src/network/index.js';
 
 const HOSTILE = '<script>alert(1)</script> ООО "Ромашка" \u202Eevil';

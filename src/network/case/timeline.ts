@@ -1,8 +1,8 @@
-import { shown } from '../../changes/html.js';
-import type { CaseMember } from '../case-networks.js';
+import { shown } from '../../render/html-kit.js';
+import type { CaseMember } from './findings.js';
 import { escapeMarkup } from '../../render/escape.js';
-import { colourOf } from '../names.js';
-import { labelOfKind } from '../names.js';
+import { labelOfKind } from '../../graph/model.js';
+import { colourOf } from '../../render/palette.js';
 
 /**
  * A network's timeline as inline SVG (no script, so the page's Content-Security-Policy needs nothing more): one

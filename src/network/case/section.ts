@@ -1,10 +1,11 @@
-import { shown } from '../../changes/html.js';
-import type { EvidenceKind } from '../../network/index.js';
-import type { CaseNetwork, CaseNetworks } from '../case-networks.js';
+import { shown } from '../../render/html-kit.js';
+import type { ReportSection, SmallPicture } from '../../render/report-section.js';
+import type { EvidenceKind } from '../model.js';
+import type { CaseNetwork, CaseNetworks } from './findings.js';
 import { escapeMarkup } from '../../render/escape.js';
-import { colourOf } from '../names.js';
-import { timeline } from './html-timeline.js';
-import { labelOfKind } from '../names.js';
+import { labelOfKind } from '../../graph/model.js';
+import { colourOf } from '../../render/palette.js';
+import { timeline } from './timeline.js';
 
 /**
  * The case file's opening section: the seeds' networks. Per network its members, the identifiers that tie them
@@ -25,20 +26,12 @@ const EVIDENCE: Record<EvidenceKind, { text: string; label: string }> = {
   nameServer: { text: 'name server (weak)', label: 'NameServer' },
   mailServer: { text: 'mail server (weak)', label: 'MailServer' },
 };
-/** A picture's data for the report's script: members and the identifiers tying them, linked. */
-export interface NetworkPicture {
-  id: string;
-  nodes: { ref: string; name: string; kind: string; colour: string; member: boolean; seed: boolean }[];
-  /** `weak`: a link to an IP, name server or mail server (drawn dashed). */
-  edges: { from: string; to: string; weak: boolean }[];
-}
-
 const WEAK: readonly EvidenceKind[] = ['ip', 'nameServer', 'mailServer'];
 
 /** Members and their shared identifiers (an identifier that is a member is that member's node). */
-export function networkPictures(networks: CaseNetworks): NetworkPicture[] {
+export function networkPictures(networks: CaseNetworks): SmallPicture[] {
   return networks.networks.map((n) => {
-    const nodes: NetworkPicture['nodes'] = n.members.map((m) => ({
+    const nodes: SmallPicture['nodes'] = n.members.map((m) => ({
       ref: m.ref,
       name: shown(m.name),
       kind: m.kind,
@@ -47,7 +40,7 @@ export function networkPictures(networks: CaseNetworks): NetworkPicture[] {
       seed: m.seed,
     }));
     const known = new Set(nodes.map((x) => x.ref));
-    const edges: NetworkPicture['edges'] = [];
+    const edges: SmallPicture['edges'] = [];
     for (const e of n.evidence) {
       if (!known.has(e.ref)) {
         // The picture names an officer without the INN (the table has it): labels stay short.
@@ -189,7 +182,9 @@ svg.timeline .year { fill: #555; font-size: 11px; }
 svg.timeline .name { fill: #1d1d1f; }
 svg.timeline .name.seed { font-weight: 700; }
 svg.timeline .date { fill: #555; font-size: 11px; font-variant-numeric: tabular-nums; }
-details.whole { margin: 26px 0; }
-details.whole > summary { cursor: pointer; font-size: 17px; font-weight: 600; padding: 6px 0; border-bottom: 1px solid #ddd; }
-details.whole > summary .count { color: #777; font-weight: normal; font-size: 14px; }
 `;
+
+/** The case file's opening section: the seeds' networks, for the export's HTML writer. */
+export function caseNetworksSection(networks: CaseNetworks): ReportSection {
+  return { html: networksSection(networks), css: NETWORKS_CSS, pictures: networkPictures(networks) };
+}

@@ -1,0 +1,106 @@
+/**
+ * The layer rules of src/, checked by `npm run lint:layers` (part of `npm test`). From the bottom up:
+ * - shared pieces: errors.ts, random.ts, time/, render/, api/ (the service, its refs and seeds), graph/ (the pure mapping);
+ * - the engine: crawl/ (the crawl and its FrontierStore interface) and store/ (Neo4j, implementing it);
+ * - features side by side: changes/, network/, resolve/, query/, load/, export/ — none imports another;
+ * - sandbox/: the service's local stand-in, beside the features, imported only by the CLI;
+ * - cli/: the only layer that knows commander, and nothing imports it.
+ * Test oracles live in test/support/, never in src/.
+ */
+const FEATURES = 'changes|network|resolve|query|load|export';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', comment: 'A cycle makes two files one; split out what both need.', from: { path: '^src/' }, to: { circular: true } },
+    {
+      name: 'features-apart',
+      severity: 'error',
+      comment: 'Features never import each other: what two of them need is a shared piece (render, time, api, graph, store).',
+      from: { path: `^src/(${FEATURES})/` },
+      to: { path: `^src/(${FEATURES})/`, pathNot: '^src/$1/' },
+    },
+    {
+      name: 'features-below-cli',
+      severity: 'error',
+      comment: 'Features, the engine and the shared pieces do not reach up into the engine loop, the sandbox or the CLI.',
+      from: { path: `^src/(${FEATURES})/` },
+      to: { path: '^src/(crawl|sandbox|cli)/' },
+    },
+    {
+      name: 'cli-on-top',
+      severity: 'error',
+      comment: 'Only src/cli/ (and its entry point) imports src/cli/.',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'commander-in-cli',
+      severity: 'error',
+      comment: 'The CLI is the only layer that knows commander: the library takes typed options.',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: 'node_modules/commander/' },
+    },
+    {
+      name: 'sandbox-only-from-cli',
+      severity: 'error',
+      comment: 'The sandbox is a stand-in for the service: the library never depends on it.',
+      from: { path: '^src/', pathNot: '^src/(cli|sandbox)/' },
+      to: { path: '^src/sandbox/' },
+    },
+    {
+      name: 'sandbox-apart',
+      severity: 'error',
+      comment: 'The sandbox serves records as the service does; it uses the API and the mapping, never the engine or features.',
+      from: { path: '^src/sandbox/' },
+      to: { path: `^src/(store|crawl|${FEATURES}|cli)/` },
+    },
+    {
+      name: 'engine-below-features',
+      severity: 'error',
+      comment: 'The crawl and the store do not know the features built on them.',
+      from: { path: '^src/(crawl|store)/' },
+      to: { path: `^src/(${FEATURES}|sandbox|cli)/` },
+    },
+    {
+      name: 'crawl-through-interfaces',
+      severity: 'error',
+      comment: 'The crawler depends on FrontierStore, not on Neo4j: src/store implements it.',
+      from: { path: '^src/crawl/' },
+      to: { path: '^src/store/|node_modules/neo4j-driver' },
+    },
+    {
+      name: 'shared-pieces-at-the-bottom',
+      severity: 'error',
+      comment: 'errors, random, time, render, api and graph are used by everyone and use none of the layers above.',
+      from: { path: '^src/(api|graph|time|render|errors\\.ts|random\\.ts)' },
+      to: { path: `^src/(store|crawl|${FEATURES}|sandbox|cli)/` },
+    },
+    {
+      name: 'api-below-graph',
+      severity: 'error',
+      comment: 'The mapping (graph/) reads the API types; the API never knows the graph.',
+      from: { path: '^src/(api|time|render)/' },
+      to: { path: '^src/graph/' },
+    },
+    {
+      name: 'no-tests-or-bench-in-src',
+      severity: 'error',
+      comment: 'What ships (dist/) holds no test oracle and no benchmark.',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench)/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
