@@ -1,3 +1,4 @@
+import { type CsvCell, csvForPeople } from '../render/csv.js';
 import type { Hub, Network, NetworkMember, NetworkResult } from './model.js';
 
 /** `--json`: exactly { networks: [{ id, size, score, members: [{kind, id, key}], evidence: [{kind, key, members}] }] }. */
@@ -33,13 +34,12 @@ export function* networksJsonChunks(result: NetworkResult): Generator<string> {
 
 /** `--csv`: one line per member (network, rank, size, score, member kind/id/key, the network's strongest evidence). */
 export function networksCsv(result: NetworkResult): string {
-  const lines = ['network,rank,size,score,kind,id,key,evidence'];
+  const rows: CsvCell[][] = [];
   result.networks.forEach((n, i) => {
     const evidence = strongest(n, 3);
-    for (const m of n.members)
-      lines.push([n.id, i + 1, n.size, n.score, m.kind, m.id ?? '', m.key ?? '', evidence].map(csvField).join(','));
+    for (const m of n.members) rows.push([n.id, i + 1, n.size, n.score, m.kind, m.id, m.key, evidence]);
   });
-  return `${lines.join('\r\n')}\r\n`;
+  return csvForPeople(['network', 'rank', 'size', 'score', 'kind', 'id', 'key', 'evidence'], rows);
 }
 
 /** The terminal table: rank, id, size, score, members (the first few) and the strongest evidence. */
@@ -72,9 +72,4 @@ function memberText(m: NetworkMember): string {
 function strongest(n: Network, count: number): string {
   const shown = n.evidence.slice(0, count).map((e) => `${e.kind} ${e.key} (${e.members})`);
   return shown.join('; ') + (n.evidence.length > count ? `; … ${n.evidence.length - count} more` : '');
-}
-
-function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -1,4 +1,5 @@
 import { isInt } from 'neo4j-driver';
+import { type CsvCell, csvForPeople } from '../render/csv.js';
 import type { Row } from '../store/executor.js';
 import type { QueryResult } from './library.js';
 import { valueText } from './params.js';
@@ -67,14 +68,19 @@ export function formatTable(columns: readonly string[], rows: readonly Row[], op
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].map((l) => `${l}\n`).join('');
 }
 
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** Rows as CSV for people (render/csv.ts): a header line, then one line per row; numbers as numbers, the rest as text. */
+export function formatCsv(columns: readonly string[], rows: readonly Row[]): string {
+  return csvForPeople(
+    columns,
+    rows.map((row) => columns.map((c) => csvCell(row[c]))),
+  );
 }
 
-/** Rows as CSV (RFC 4180): a header line, CRLF line ends, fields with `"`, `,` or line breaks quoted. */
-export function formatCsv(columns: readonly string[], rows: readonly Row[]): string {
-  const lines = [columns.map(csvField), ...rows.map((row) => columns.map((c) => csvField(toText(row[c]))))];
-  return lines.map((fields) => `${fields.join(',')}\r\n`).join('');
+/** Numbers stay numbers (a negative one is no formula); everything else is its text. */
+function csvCell(value: unknown): CsvCell {
+  if (typeof value === 'number') return value;
+  if (isInt(value) && value.inSafeRange()) return value.toNumber();
+  return toText(value);
 }
 
 /** Rows as a JSON array of objects, keys in column order, values as plain JSON (see toPlain). */

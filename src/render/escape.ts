@@ -69,11 +69,6 @@ function unsafeName(name: string): LandingGraphError {
   );
 }
 
-/** One CSV field (RFC 4180, as neo4j-admin import reads it): quoted when it holds a delimiter, quote or line break. */
-export function csvField(text: string): string {
-  return /[",;\r\n]|^\s|\s$/.test(text) || text === '' ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** JSON for embedding in an HTML <script type="application/json">: `<`, `>`, `&` and line separators as \u escapes. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { columnsOf, valuesFor, type Column } from '../columns.js';
-import { csvField, plainName } from '../../render/escape.js';
+import { csvForImport } from '../../render/csv.js';
+import { plainName } from '../../render/escape.js';
 import { groupBy } from '../group.js';
 import type { ExportEdge, Properties, Subgraph } from '../model.js';
 import { kindLabel } from '../names.js';
@@ -56,10 +57,11 @@ function* table<T extends { properties: Properties }>(
   arrayDelimiter: string,
 ): Generator<string> {
   const columns = columnsOf(rows.map((r) => r.properties));
-  yield `${[...fixed, ...columns.map(header)].map(csvField).join(',')}\n`;
-  for (const row of rows) {
-    const cells = [...fixedValues(row).map(csvField), ...columns.map((c) => cell(row.properties, c, arrayDelimiter))];
-    yield `${cells.join(',')}\n`;
+  yield csvForImport([[...fixed, ...columns.map(header)]]);
+  for (let i = 0; i < rows.length; i += ROWS_PER_CHUNK) {
+    yield csvForImport(
+      rows.slice(i, i + ROWS_PER_CHUNK).map((row) => [...fixedValues(row), ...columns.map((c) => cell(row.properties, c, arrayDelimiter))]),
+    );
   }
 }
 
@@ -67,12 +69,15 @@ function header(column: Column): string {
   return `${plainName(column.name)}:${column.type}${column.list ? '[]' : ''}`;
 }
 
-/** A cell: empty when absent (neo4j-admin then sets no property); strings and arrays quoted when they need it. */
-function cell(properties: Properties, column: Column, arrayDelimiter: string): string {
+/** Rows written at a time: the file is written as it is made, never held whole. */
+const ROWS_PER_CHUNK = 1000;
+
+/** A cell: null when absent (neo4j-admin then sets no property), else the value's text, arrays joined. */
+function cell(properties: Properties, column: Column, arrayDelimiter: string): string | null {
   const typed = properties[column.name];
-  if (!typed) return '';
+  if (!typed) return null;
   const values = valuesFor(typed, column).map(String);
-  return csvField(column.list ? values.join(arrayDelimiter) : values[0]!);
+  return column.list ? values.join(arrayDelimiter) : values[0]!;
 }
 
 const DELIMITERS = [';', '|', '\u241F'];
