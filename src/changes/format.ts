@@ -1,3 +1,4 @@
+import { type CsvCell, csvForPeople } from '../render/csv.js';
 import {
   CHANGE_KINDS,
   isBlockLink,
@@ -84,9 +85,9 @@ export function changeItems(changes: Changes): ChangeItem[] {
 
 export const CSV_COLUMNS = ['kind', 'id', 'key', 'title', 'change', 'what', 'name', 'before', 'after', 'target', 'target_title'] as const;
 
-/** CSV (RFC 4180, CRLF): a header, then one row per change item. Lists as JSON arrays, absent values empty. */
+/** CSV for people (render/csv.ts): a header, then one row per change item. Lists as JSON arrays, absent values empty. */
 export function formatCsv(changes: Changes): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  const rows: CsvCell[][] = [];
   for (const item of changeItems(changes)) {
     const r = item.record;
     const cells = [
@@ -102,14 +103,9 @@ export function formatCsv(changes: Changes): string {
       item.target,
       item.targetTitle,
     ];
-    lines.push(cells.map(csvField).join(','));
+    rows.push(cells);
   }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-/** One CSV field as the query command writes them (RFC 4180): quoted when it holds `"`, `,` or a line break; empty stays empty. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvForPeople(CSV_COLUMNS, rows);
 }
 
 function csvValue(value: FieldValue): string {

@@ -11,7 +11,7 @@ import { buildChanges } from './report.js';
 export * from './model.js';
 export { buildChanges, recordChange, changeKind, servedAt, linkExistedAt, fieldsAt, type ChangeWindow } from './report.js';
 export { readChangeRows, toRecordRow, CHANGES_STATEMENTS, type ChangesRequest, type ChangeRows, type ReadOptions } from './read.js';
-export { parseMoment, parseInstant, checkWindow, type Moment } from './window.js';
+export { parseMoment, checkWindow, type Moment } from './window.js';
 export { formatJson, formatCsv, formatSummary, changeItems, countByChange, terminalText, CSV_COLUMNS, type ChangeItem } from './format.js';
 export { renderChangesHtml, type HtmlContext } from './html.js';
 

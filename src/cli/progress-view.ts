@@ -1,3 +1,4 @@
+import { formatElapsedMs } from '../time/duration.js';
 import type { CrawlProgress } from '../crawl/progress.js';
 
 /**
@@ -25,28 +26,21 @@ export function progressView(stream: NodeJS.WriteStream, plainEveryMs = 10_000):
 
 export function progressLine(p: CrawlProgress): string {
   const errors = p.failed + p.invalid;
-  const eta = p.etaMs === undefined ? '?' : duration(p.etaMs);
-  const down = p.serviceDown ? `service unreachable for ${duration(p.serviceDown.forMs)} (${p.serviceDown.reason}), probing | ` : '';
+  const eta = p.etaMs === undefined ? '?' : formatElapsedMs(p.etaMs);
+  const down = p.serviceDown ? `service unreachable for ${formatElapsedMs(p.serviceDown.forMs)} (${p.serviceDown.reason}), probing | ` : '';
   return (
     `${down}depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} reused ${p.reused} missing ${p.missing} errors ${errors} | ` +
     `queued ${p.queued} in flight ${p.inFlight} | ${p.recordsPerSecond.toFixed(1)} rec/s | ` +
-    `retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${duration(p.elapsedMs)} elapsed, ~${eta} left`
+    `retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${formatElapsedMs(p.elapsedMs)} elapsed, ~${eta} left`
   );
 }
 
 export function summaryLines(p: CrawlProgress, status: string, crawlId: string): string[] {
   return [
-    `crawl ${crawlId}: ${status} in ${duration(p.elapsedMs)}`,
+    `crawl ${crawlId}: ${status} in ${formatElapsedMs(p.elapsedMs)}`,
     `  records: ${p.fetched} fetched, ${p.missing} missing (404), ${p.failed} failed, ${p.invalid} broke the schema (kept raw)`,
     `  reused:  ${p.reused} records expanded from answers the graph held within --max-age (${p.reused} requests saved)`,
     `  graph:   ${p.nodesWritten} node writes, ${p.edgesWritten} edge writes; ${p.queued} still queued`,
     `  service: ${p.recordsPerSecond.toFixed(1)} records/s, ${p.retries} retries, ${p.rateLimitWaits} waits on 429`,
   ];
-}
-
-function duration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }

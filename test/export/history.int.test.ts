@@ -234,11 +234,11 @@ describe('landing-graph export of a graph with history', () => {
       expect(text, format).toContain('delta-tea.ru');
       expect(text, format).not.toContain('gamma-tea.ru');
     }
-    for (const bad of ['2026-02-30T00:00:00Z', '2026-10-15', 'yesterday']) {
+    for (const bad of ['2026-02-30T00:00:00Z', '2026-10-15T10:00', 'yesterday']) {
       const run = await runCli(['export', seed, '--format', 'json', '--out', path.join(OUT, 'never.json'), '--as-of', bad]);
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
-        `landing-graph: CONFIG_INVALID: --as-of must be an ISO date-time with a time zone, e.g. 2026-11-21T12:00:00Z or 2026-11-21T15:00+03:00; got "${bad}"\n`,
+        `landing-graph: CONFIG_INVALID: --as-of must be an ISO date-time with a time zone (2026-11-21T12:00:00Z, 2026-11-21T15:00+03:00) or a date (2026-11-21, UTC); got "${bad}"\n`,
       );
     }
   });

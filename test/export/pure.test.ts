@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanUri, elementKeyOf, parseAsOf } from '../../src/export/index.js';
+import { cleanUri, elementKeyOf } from '../../src/export/index.js';
 import { columnsOf } from '../../src/export/columns.js';
 import { cypherName, cypherString, escapeMarkup, jsonForScript } from '../../src/render/escape.js';
 import type { TypedValue } from '../../src/export/model.js';
@@ -48,32 +48,6 @@ describe('export escaping and typing (pure)', () => {
     expect(literal({ type: 'long', list: false, value: 2000000001 })).toBe('2000000001');
     expect(literal({ type: 'datetime', list: false, value: '2026-11-21T12:00:00Z' })).toBe("datetime('2026-11-21T12:00:00Z')");
     expect(literal({ type: 'string', list: true, value: ["a'b", 'c'] })).toBe("['a\\'b', 'c']");
-  });
-
-  it('parseAsOf: an ISO date-time with a time zone, as UTC with milliseconds; anything else one CONFIG_INVALID line naming the flag', () => {
-    expect(parseAsOf('2026-11-21T12:00:00Z')).toBe('2026-11-21T12:00:00.000Z');
-    expect(parseAsOf('2026-11-21T15:00+03:00')).toBe('2026-11-21T12:00:00.000Z');
-    expect(parseAsOf('2026-11-21 08:30:15.5-0330')).toBe('2026-11-21T12:00:15.500Z');
-    // Neo4j's own text of a datetime (nanoseconds): the digits past the millisecond are dropped.
-    expect(parseAsOf('2026-11-21T12:00:00.123456789Z')).toBe('2026-11-21T12:00:00.123Z');
-    expect(parseAsOf('2028-02-29T00:00:00z')).toBe('2028-02-29T00:00:00.000Z');
-    for (const bad of [
-      '2026-11-21',
-      '2026-11-21T12:00:00',
-      '2026-02-30T00:00:00Z',
-      '2026-11-21T24:00:00Z',
-      '2026-11-21T12:60Z',
-      '2026-11-21T12:00+25:00',
-      'now',
-      '',
-    ]) {
-      expect(() => parseAsOf(bad), bad).toThrow(
-        expect.objectContaining({
-          code: 'CONFIG_INVALID',
-          message: expect.stringMatching(/^--as-of must be an ISO date-time with a time zone, e\.g\. .*; got "/),
-        }),
-      );
-    }
   });
 
   it('cleanUri drops userinfo, query and fragment', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDurationMs, parseDurationMs } from '../../src/time/duration.js';
+import { formatDurationMs, formatElapsedMs, parseDurationMs } from '../../src/time/duration.js';
 
 describe('parseDurationMs', () => {
   it.each([
@@ -22,5 +22,11 @@ describe('parseDurationMs', () => {
   );
   it('formats back exactly', () => {
     expect([0, 1500, 90_000, 604_800_000, 43_200_000].map(formatDurationMs)).toEqual(['0', '1500ms', '90s', '1w', '12h']);
+  });
+});
+
+describe('formatElapsedMs', () => {
+  it('rounds to the second and reads like a clock', () => {
+    expect([0, 17_400, 291_000, 3_600_000 + 125_000].map(formatElapsedMs)).toEqual(['0s', '17s', '4m51s', '1h02m']);
   });
 });
