@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { LandingGraphError } from '../errors.js';
+import { isLandingGraphError, LandingGraphError } from '../errors.js';
 import type { FrontierStore, LockHolder } from './frontier-store.js';
 
 /** How long a lock holds without renewal: a process killed on another host blocks its crawl this long. */
@@ -66,5 +66,22 @@ export async function acquireCrawlLock(fingerprint: string, deps: CrawlLockDeps)
       }
     },
     release: () => deps.store.unlock(fingerprint, holder.id, deps.nowIso()),
+  };
+}
+
+/**
+ * Renew a held lock every LOCK_RENEW_MS until the returned release is called; `onLost` hears CRAWL_LOCKED when
+ * another process took the crawl over (any other failed renewal is left to the next one). Release never throws.
+ */
+export function keepRenewed(lock: CrawlLock, onLost: (error: unknown) => void): () => Promise<void> {
+  const renewal = setInterval(() => {
+    lock.renew().catch((error: unknown) => {
+      if (isLandingGraphError(error, 'CRAWL_LOCKED')) onLost(error);
+    });
+  }, LOCK_RENEW_MS);
+  renewal.unref();
+  return async () => {
+    clearInterval(renewal);
+    await lock.release().catch(() => undefined);
   };
 }

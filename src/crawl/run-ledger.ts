@@ -1,0 +1,57 @@
+import type { Commit, CrawlCounts, WrittenCounts } from './frontier-store.js';
+import type { RunCounters } from './progress.js';
+
+/**
+ * A run's accounting: the crawl's counters (all runs, as committed), this run's, the requests on their
+ * way (they count against --max-records until their commit lands) and where the frontier stands.
+ */
+export class RunLedger {
+  /** This run's outcomes and writes, as committed. */
+  readonly counters: RunCounters = { fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0, nodesWritten: 0, edgesWritten: 0 };
+  /** The depth level being crawled. */
+  depth = 0;
+  /** Tasks queued, all levels: read from the frontier at each level, kept up by the commits between. */
+  queued = 0;
+  /** Requests this run has dispatched whose commit has not landed. */
+  private uncommittedRequests = 0;
+
+  /**
+   * `totals`: the crawl's counters when the run started (all runs together), kept up by this run's commits.
+   * `maxRecords`: the budget of requests, all runs together; undefined: none.
+   */
+  constructor(
+    readonly totals: CrawlCounts,
+    private readonly maxRecords: number | undefined,
+  ) {}
+
+  /** --max-records counts requests across runs: those committed, and those this run has on their way. */
+  budgetSpent(): boolean {
+    return this.maxRecords !== undefined && this.totals.requested + this.uncommittedRequests >= this.maxRecords;
+  }
+
+  /** A request is about to leave. */
+  requested(): void {
+    this.uncommittedRequests += 1;
+  }
+
+  /** A request that will never be committed (the run stopped first): the same command asks it again. */
+  dropped(): void {
+    this.uncommittedRequests -= 1;
+  }
+
+  wrote(written: Pick<WrittenCounts, 'nodes' | 'edges'>): void {
+    this.counters.nodesWritten += written.nodes;
+    this.counters.edgesWritten += written.edges;
+  }
+
+  /** A commit landed: its requests leave the uncommitted ones for the totals. */
+  committed(commit: Commit): void {
+    for (const k of ['fetched', 'missing', 'failed', 'invalid', 'reused'] as const) {
+      this.totals[k] += commit.counts[k];
+      this.counters[k] += commit.counts[k];
+    }
+    this.totals.requested += commit.counts.requested;
+    this.uncommittedRequests -= commit.counts.requested;
+    this.queued += commit.queue.length - commit.done.length;
+  }
+}
