@@ -35,6 +35,7 @@ RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status,
          RETURN {supersededAt: v.supersededAt.epochMillis, values: [f IN $fields | v[f]]}
        } AS versions,
        COLLECT {
+         // types: stated
          MATCH (n)-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->(m)
          WHERE whole OR r.firstSeenAt > datetime($since)
             OR any(x IN coalesce(r.removals, []) + coalesce(r.returns, []) WHERE x > datetime($since))

@@ -8,6 +8,7 @@
 CYPHER replan=skip
 UNWIND $records AS rec
 MATCH (a:Landing) WHERE elementId(a) = rec
+// types: stated + AT_DOMAIN
 MATCH (a)-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY|AT_DOMAIN]->()
 WHERE r.removedAt IS NULL AND r.lastSeenAt < datetime($now)
 SET r.removedAt = datetime($now), r.removals = coalesce(r.removals, []) + datetime($now)

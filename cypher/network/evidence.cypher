@@ -67,6 +67,7 @@ CALL (m) {
 }
 WITH i, evidenceKind, collect({member: m, weight: weight}) AS links, count(DISTINCT m) AS inScope
 WITH i, evidenceKind, links, inScope,
+     // hub-size: shared=i holder=x link=r
      size(COLLECT {
        MATCH (x:Landing)-[r]-(i)
        WHERE r.removedAt IS NULL AND x <> i AND x.kind IN ['domain', 'company', 'email', 'phone']

@@ -26,12 +26,14 @@ CALL () {
   RETURN 3 AS part, 'crawls' AS section, 'CrawlTask' AS name, sum(c) AS count, collect(state + ' ' + toString(c)) AS breakdown
   UNION ALL
   // The graph's relationship types (README "The graph"): a scan by type, never the history's VERSION_OF.
+  // types: stated
   MATCH ()-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->()
   WHERE r.removedAt IS NULL
   WITH type(r) AS name, r.list AS list, count(*) AS c
   ORDER BY name, c DESC, list
   RETURN 4 AS part, 'relationships' AS section, name, sum(c) AS count, collect(list + ' ' + toString(c)) AS breakdown
   UNION ALL
+  // types: stated
   MATCH ()-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->()
   WHERE r.removedAt IS NOT NULL
   WITH type(r) AS type, count(*) AS c

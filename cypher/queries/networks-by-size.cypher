@@ -31,6 +31,7 @@ CALL (ms) {
 CALL (ms) {
   UNWIND ms AS m
   CALL (m) {
+    // types: evidence
     MATCH (m)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER]->(i)
     WHERE r.removedAt IS NULL AND (i:Landing OR i:Pivot)
     RETURN i
@@ -43,9 +44,10 @@ CALL (ms) {
   }
   WITH i, count(DISTINCT m) AS sharing
   WHERE sharing >= 2
+    // hub-size: shared=i holder=x link=y
     AND size(COLLECT {
       MATCH (x:Landing)-[y]-(i)
-      WHERE y.removedAt IS NULL AND x <> i
+      WHERE y.removedAt IS NULL AND x <> i AND x.kind IN ['domain', 'company', 'email', 'phone']
         AND ((startNode(y) = x AND type(y) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
              OR (type(y) = 'RELATED' AND x:Domain AND i:Company))
       RETURN DISTINCT x

@@ -20,6 +20,7 @@ MATCH (b:Landing {kind: $toKind})
 WHERE b.key = $toKey OR b.key = toLower(trim($toKey)) OR b.id = $toId
 WITH a, b
 WHERE a <> b
+// types: stated
 MATCH p = allShortestPaths((a)-[:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY*..8]-(b))
 WHERE all(r IN relationships(p) WHERE r.removedAt IS NULL)
   AND all(x IN nodes(p) WHERE CASE WHEN x:Pivot THEN COUNT { (x)--() } <= $maxPivotDegree

@@ -31,17 +31,20 @@ WHERE a <> b
 // hub test applied while searching (a filter afterwards would lose the longer chains that avoid hubs).
 // OPTIONAL: with nothing near, a plain CALL would drop the pair's row and the chains would never be searched.
 OPTIONAL CALL (a, b) {
+  // types: ties
   MATCH p = (a)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED|SAME_AS]-(b)
   WHERE r.removedAt IS NULL AND (type(r) <> 'RELATED' OR a:Domain AND b:Company OR a:Company AND b:Domain)
   RETURN p
   UNION
+  // types: ties - SAME_AS
   MATCH p = (a)-[r1:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED]-(i)-[r2:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED]-(b)
   WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Landing OR i:Pivot)
     AND (type(r1) <> 'RELATED' OR a:Domain AND i:Company OR a:Company AND i:Domain)
     AND (type(r2) <> 'RELATED' OR b:Domain AND i:Company OR b:Company AND i:Domain)
+    // hub-size: shared=i holder=z link=e
     AND size(COLLECT {
       MATCH (z:Landing)-[e]-(i)
-      WHERE e.removedAt IS NULL AND z <> i
+      WHERE e.removedAt IS NULL AND z <> i AND z.kind IN ['domain', 'company', 'email', 'phone']
         AND ((startNode(e) = z AND type(e) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
              OR (type(e) = 'RELATED' AND z:Domain AND i:Company))
       RETURN DISTINCT z
@@ -55,11 +58,13 @@ CALL (a, b, near) {
   UNION
   WITH a, b, near
   WHERE size(near) = 0
+  // types: ties
   MATCH p = ALL SHORTEST (a) ((x)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED|SAME_AS]-(y)
     WHERE r.removedAt IS NULL AND (type(r) <> 'RELATED' OR x:Domain AND y:Company OR x:Company AND y:Domain)
+      // hub-size: shared=y holder=z link=e
       AND (y = b OR ((y:Landing OR y:Pivot) AND size(COLLECT {
           MATCH (z:Landing)-[e]-(y)
-          WHERE e.removedAt IS NULL AND z <> y
+          WHERE e.removedAt IS NULL AND z <> y AND z.kind IN ['domain', 'company', 'email', 'phone']
             AND ((startNode(e) = z AND type(e) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
                  OR (type(e) = 'RELATED' AND z:Domain AND y:Company))
           RETURN DISTINCT z

@@ -1,8 +1,8 @@
 // Resolve, rule person-name-tied: what ties two companies, for each pair of $pairs ([{a, b}], element ids from
 // persons.cypher in the same transaction). A tie is a current link (no removedAt): one company an officer of the
 // other, a SAME_AS between them, a shared registration address, officer (person or company) or contact (phone,
-// e-mail), or a record naming both (site requisites, WhoIs). An identifier tied to more than $maxShared records
-// is a hub and ties nothing (as in `networks`). Read only.
+// e-mail), or a record naming both (site requisites, WhoIs). A hub (cypher/fragments/hub-size.cypher, as in
+// `networks`) ties nothing; nor does a record naming more than $maxShared companies. Read only.
 UNWIND $pairs AS pair
 MATCH (a:Company) WHERE elementId(a) = pair.a
 MATCH (b:Company) WHERE elementId(b) = pair.b
@@ -17,7 +17,14 @@ CALL (a, b) {
   MATCH (a)-[r1:REGISTERED_AT|HAS_OFFICER|LISTS_CONTACT]->(i)<-[r2:REGISTERED_AT|HAS_OFFICER|LISTS_CONTACT]-(b)
   WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND type(r1) = type(r2)
     AND (i:Address OR i:Person OR i:Company OR i:Phone OR i:Email)
-    AND COUNT { (i)<-[x:REGISTERED_AT|HAS_OFFICER|LISTS_CONTACT|NAMES_COMPANY]-(:Landing) WHERE x.removedAt IS NULL } <= $maxShared
+    // hub-size: shared=i holder=h link=l
+    AND size(COLLECT {
+      MATCH (h:Landing)-[l]-(i)
+      WHERE l.removedAt IS NULL AND h <> i AND h.kind IN ['domain', 'company', 'email', 'phone']
+        AND ((startNode(l) = h AND type(l) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
+             OR (type(l) = 'RELATED' AND h:Domain AND i:Company))
+      RETURN DISTINCT h
+    }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
   RETURN CASE WHEN i:Address THEN 'address' WHEN i:Person THEN 'officer' WHEN i:Company THEN 'founder'
               WHEN i:Phone THEN 'phone' ELSE 'email' END AS kind,
          coalesce(i.key, '#' + toString(i.id)) AS value

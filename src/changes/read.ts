@@ -1,8 +1,8 @@
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import type { LandingRef } from '../api/refs.js';
-import { refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { runNamed } from '../store/executor.js';
+import { walkScope } from '../store/scope.js';
 import { COMPARED_FIELDS } from '../store/history-rows.js';
 import { toStoreError } from '../store/neo4j-errors.js';
 import type { FieldValue, LinkRow, RecordRow, VersionRow } from './model.js';
@@ -10,7 +10,7 @@ import type { ChangeWindow } from './report.js';
 import { checkWindow, type Moment } from './window.js';
 
 /** The statements a change report runs, in order (cypher/changes/). */
-export const CHANGES_STATEMENTS = ['changes/crawl-started', 'changes/resolve-seeds', 'changes/neighbours', 'changes/records'];
+export const CHANGES_STATEMENTS = ['changes/crawl-started', 'scope/resolve-seeds', 'scope/neighbours', 'changes/records'];
 
 export interface ChangesRequest {
   since: Moment;
@@ -72,26 +72,12 @@ async function momentAt(tx: ManagedTransaction, moment: Moment): Promise<number>
   return row.startedAt;
 }
 
-/** Element ids of the Landing and Pivot nodes within `depth` hops of the seeds, over every relationship. */
+/**
+ * Element ids of the Landing and Pivot nodes within `depth` hops of the seeds, over every relationship, removed
+ * ones too: a record that lost its link to the seeds' neighbourhood within the window is a change of it.
+ */
 async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth: number): Promise<string[]> {
-  const params = seeds.map((s) => ({ ref: refToString(s), kind: s.kind, id: s.id ?? null, key: s.key ?? null }));
-  const found = await runNamed(tx, 'changes/resolve-seeds', { seeds: params });
-  const missing = found.filter((r) => r.element === null || r.element === undefined).map((r) => String(r.ref));
-  if (missing.length > 0) {
-    throw new LandingGraphError(
-      'SEED_INVALID',
-      `not in the graph: ${missing.map((m) => quoteValue(m)).join(', ')} (crawl ${missing.length === 1 ? 'it' : 'them'} first, or check the kind and key)`,
-      { details: { missing } },
-    );
-  }
-  const seen = new Set(found.map((r) => String(r.element)));
-  let frontier = [...seen];
-  for (let hop = 1; hop <= depth && frontier.length > 0; hop++) {
-    const rows = await runNamed(tx, 'changes/neighbours', { frontier, seen: [...seen] });
-    frontier = rows.map((r) => String(r.element));
-    for (const id of frontier) seen.add(id);
-  }
-  return [...seen];
+  return (await walkScope(tx, seeds, { depth, state: 'ever' })).elementIds;
 }
 
 /** A row of changes/records as the pure core takes it. */

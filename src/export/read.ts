@@ -29,8 +29,8 @@ export function exportStatements(asOf: string | null): string[] {
   const suffix = asOf === null ? '' : '-as-of';
   return [
     'export/crawl',
-    'export/resolve-seeds',
-    'export/neighbours',
+    'scope/resolve-seeds',
+    'scope/neighbours',
     'export/count-edges',
     `export/nodes${suffix}`,
     `export/edges${suffix}`,

@@ -3,6 +3,7 @@ import { isLandingKind } from '../api/kinds.js';
 import { type LandingRef, refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { eachNamed, inWriteTransaction, runNamed } from '../store/executor.js';
+import { walkScope } from '../store/scope.js';
 import { toStoreError } from '../store/neo4j-errors.js';
 import { type Evidence, EvidenceBuilder } from './evidence.js';
 import { DEFAULT_MAX_SHARED, EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind, type Network, type NetworkMember } from './model.js';
@@ -72,32 +73,7 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
  * or a shared identifier (record -> pivot -> record). Unknown seeds: SEED_INVALID naming them.
  */
 async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth: number, maxShared: number): Promise<string[]> {
-  const params = seeds.map((s) => ({ ref: refToString(s), kind: s.kind, id: s.id ?? null, key: s.key ?? null }));
-  const rows = await runNamed(tx, 'network/resolve-seeds', { seeds: params });
-  const missing = rows.filter((r) => r.element === null || r.element === undefined).map((r) => String(r.ref));
-  if (missing.length > 0) {
-    throw new LandingGraphError(
-      'SEED_INVALID',
-      `not in the graph: ${missing.map((m) => quoteValue(m)).join(', ')} (crawl ${missing.length === 1 ? 'it' : 'them'} first, or check the kind and key)`,
-      { details: { missing } },
-    );
-  }
-  const seen = new Set(rows.map((r) => String(r.element)));
-  let frontier = [...seen];
-  const step = async (from: string[]) => {
-    const next = await runNamed(tx, 'network/neighbours', { frontier: from, seen: [...seen], maxShared });
-    for (const r of next) seen.add(String(r.element));
-    return next;
-  };
-  for (let hop = 1; hop <= depth && frontier.length > 0; hop++) {
-    // A hop is from record to record: the identifiers reached are stepped through at once.
-    const next = await step(frontier);
-    const records = next.filter((r) => r.pivot !== true).map((r) => String(r.element));
-    const pivots = next.filter((r) => r.pivot === true).map((r) => String(r.element));
-    if (pivots.length > 0) records.push(...(await step(pivots)).filter((r) => r.pivot !== true).map((r) => String(r.element)));
-    frontier = records;
-  }
-  return [...seen];
+  return (await walkScope(tx, seeds, { depth, over: 'ties', maxShared, throughIdentifiers: true })).elementIds;
 }
 
 function addIdentifier(builder: EvidenceBuilder, row: Record<string, unknown>): void {

@@ -1,0 +1,45 @@
+/**
+ * Groups of relationship types that statements name together, each written once here. Cypher must spell a type
+ * list out (`[r:HAS_OFFICER|NAMES_COMPANY|…]`, `type(r) IN ['HAS_OFFICER', …]`), so a statement that does marks
+ * the line before with `// types: <group>` (or `<group> + TYPE - TYPE`), and test/cypher/copies.test.ts fails
+ * when a marked copy differs from the list here, or a list of five types or more is left unmarked.
+ */
+const EVIDENCE = [
+  'HAS_OFFICER',
+  'NAMES_COMPANY',
+  'LISTS_CONTACT',
+  'AT_DOMAIN',
+  'REGISTERED_AT',
+  'RESOLVES_TO',
+  'USES_NAME_SERVER',
+  'USES_MAIL_SERVER',
+] as const;
+
+export const RELATIONSHIP_GROUPS = {
+  /**
+   * From a record to what it shows of whoever controls it (an officer, an address, a contact, a company it names,
+   * its hosting): the evidence of networks (with RELATED between a domain and a company) and of hubs.
+   */
+  evidence: EVIDENCE,
+  /** What can tie two records: the evidence, RELATED lists and analysts' SAME_AS. Walked by the networks scope. */
+  ties: ['RELATED', ...EVIDENCE, 'SAME_AS'],
+  /** What a record's answer states, from the record: its lists and its pivot links (retired when no longer stated). */
+  stated: [
+    'RELATED',
+    'SIMILAR',
+    'COMPETITOR',
+    'LISTS_CONTACT',
+    'NAMES_COMPANY',
+    'RESOLVES_TO',
+    'USES_NAME_SERVER',
+    'USES_MAIL_SERVER',
+    'REGISTERED_WITH',
+    'USES_TECHNOLOGY',
+    'HAS_OFFICER',
+    'REGISTERED_AT',
+    'HAS_PROFILE',
+    'HAS_ACTIVITY',
+  ],
+} as const;
+
+export type RelationshipGroup = keyof typeof RELATIONSHIP_GROUPS;
