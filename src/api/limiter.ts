@@ -1,5 +1,4 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import Bottleneck from 'bottleneck';
 import { LandingGraphError } from '../errors.js';
 import { type Departure, watchDeparture } from './departures.js';
 import { SlidingWindow, type WindowSlot } from './sliding-window.js';
@@ -27,7 +26,7 @@ export interface RequestLimiterOptions {
    * the socket. Default: 10. `Infinity` for no limit.
    */
   requestsPerSecond?: number;
-  /** Most requests in flight at once (waiting for their turn included). Default: 8. */
+  /** Most requests in flight at once (waiting for their turn included); more queue, first come first served. Default: 8. */
   maxConcurrent?: number;
   /**
    * Added to the one-second window: the spread of the delay between the socket write and the service's
@@ -50,8 +49,13 @@ export interface RequestLimiterOptions {
   now?: () => number;
 }
 
-/** The error of a request the limiter drops because it was stopped (as bottleneck's own for queued jobs). */
-const stoppedError = () => new Bottleneck.BottleneckError('This limiter has been stopped.');
+/** The error of a request the limiter drops, or refuses, because it was stopped. */
+export class LimiterStoppedError extends Error {
+  constructor() {
+    super('This limiter has been stopped.');
+    this.name = 'LimiterStoppedError';
+  }
+}
 
 const noDeparture: Departure = { headers: {}, sent: () => undefined };
 
@@ -70,14 +74,14 @@ const noDeparture: Departure = { headers: {}, sent: () => undefined };
  * departure seen counts as leaving when it ended.
  *
  * `pauseUntil` (a 429's Retry-After) holds back every request not yet reserved, queued or waiting for its
- * turn. Concurrency and the queue are bottleneck's; every wait on time is on `clock`.
+ * turn. Requests over `maxConcurrent` queue in the order they came and start as others end. Every wait on
+ * time is on `clock`, and nothing else waits on time, so a fake clock drives the limiter completely.
  */
 export class RequestLimiter {
   readonly requestsPerSecond: number;
   readonly maxConcurrent: number;
   /** The window (1000 + marginMs ms) and the spacing; undefined when there is no rate limit. */
   private readonly window: SlidingWindow | undefined;
-  private readonly bottleneck: Bottleneck;
   private readonly clock: LimiterClock;
   private readonly now: () => number;
   /** On `clock`: no reservation before this. */
@@ -88,6 +92,12 @@ export class RequestLimiter {
   private wakeOnMark: (() => void)[] = [];
   private readonly stopping = new AbortController();
   private unseen = 0;
+  /** Requests started and not yet over (waiting for their turn included). */
+  private running = 0;
+  /** Requests waiting for one of the maxConcurrent places, first come first: start or drop each. */
+  private readonly queue: { start: () => void; drop: (error: Error) => void }[] = [];
+  /** Woken when a request is over (stop waits for the running ones). */
+  private wakeOnEnd: (() => void)[] = [];
 
   constructor(options: RequestLimiterOptions = {}) {
     this.requestsPerSecond = options.requestsPerSecond ?? 10;
@@ -107,7 +117,6 @@ export class RequestLimiter {
           catchUpMs: options.catchUpMs ?? 500,
         })
       : undefined;
-    this.bottleneck = new Bottleneck({ maxConcurrent: this.maxConcurrent });
   }
 
   /** The time (epoch ms) until which no request may start (0 when not paused). */
@@ -127,10 +136,11 @@ export class RequestLimiter {
    * means) and settle only when the request is over.
    */
   async schedule<T>(send: (departure: Departure) => Promise<T>): Promise<T> {
-    return this.bottleneck.schedule(async () => {
+    await this.enter();
+    try {
       const slot = await this.takeTurn();
       const window = this.window;
-      if (!slot || !window) return send(noDeparture);
+      if (!slot || !window) return await send(noDeparture);
       const departure = watchDeparture(() => {
         window.markSent(slot, this.clock.now());
         this.wakeMarkWaiters();
@@ -144,7 +154,9 @@ export class RequestLimiter {
           this.wakeMarkWaiters();
         }
       }
-    });
+    } finally {
+      this.leave();
+    }
   }
 
   /** Hold every request until `untilMs` (epoch ms); a later call may extend the pause, never shorten it. */
@@ -156,15 +168,38 @@ export class RequestLimiter {
 
   /** Queued and running counts, for progress (a request waiting for its turn is running). */
   counts(): { queued: number; running: number } {
-    const c = this.bottleneck.counts();
-    return { queued: c.QUEUED + c.RECEIVED, running: c.RUNNING + c.EXECUTING };
+    return { queued: this.queue.length, running: this.running };
   }
 
-  /** Drops queued requests and those waiting for their turn (they reject); requests already sent finish. */
+  /**
+   * Drops queued requests and those waiting for their turn (they reject with LimiterStoppedError, as does
+   * every later one); requests already sent finish, and the promise resolves once they have.
+   */
   async stop(): Promise<void> {
     this.stopping.abort();
     this.wakeMarkWaiters();
-    await this.bottleneck.stop({ dropWaitingJobs: true }).catch(() => undefined);
+    for (const queued of this.queue.splice(0)) queued.drop(new LimiterStoppedError());
+    while (this.running > 0) await new Promise<void>((resolve) => this.wakeOnEnd.push(resolve));
+  }
+
+  /** Take one of the maxConcurrent places, at once or in turn when one is freed. */
+  private enter(): Promise<void> {
+    if (this.stopping.signal.aborted) return Promise.reject(new LimiterStoppedError());
+    if (this.running < this.maxConcurrent) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((start, drop) => this.queue.push({ start, drop }));
+  }
+
+  /** Give the place to the first queued request, or free it. */
+  private leave(): void {
+    const next = this.queue.shift();
+    if (next) next.start();
+    else this.running--;
+    const waiting = this.wakeOnEnd;
+    this.wakeOnEnd = [];
+    for (const wake of waiting) wake();
   }
 
   /** Wait, one request at a time, for the pause, the spacing and the window; then reserve. */
@@ -178,7 +213,7 @@ export class RequestLimiter {
 
   private async waitForSlot(wantedSinceMs: number): Promise<WindowSlot | undefined> {
     for (;;) {
-      if (this.stopping.signal.aborted) throw stoppedError();
+      if (this.stopping.signal.aborted) throw new LimiterStoppedError();
       const now = this.clock.now();
       if (this.pauseEndMs > now) {
         await this.sleep(this.pauseEndMs - now);

@@ -3,7 +3,13 @@ import { type ClientEvent, LandingClient, type LandingClientOptions } from '../.
 import { refPath, type LandingRef } from '../../src/api/refs.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
-/** LandingClient over real HTTP while the sandbox goes down and comes back. */
+/**
+ * LandingClient over real HTTP while the sandbox goes down and comes back. The outages are short and the
+ * gate probes after PROBE_MS (its default is 1 s): the first probe falls inside an outage, the second after it.
+ */
+const PROBE_MS = 250;
+const OUTAGE_MS = 500;
+
 describe('LandingClient when the service goes away', () => {
   let sandbox: Sandbox;
   const clients: LandingClient[] = [];
@@ -11,10 +17,11 @@ describe('LandingClient when the service goes away', () => {
     const c = new LandingClient({
       baseUrl: sandbox.url,
       apiKey: sandbox.apiKey,
-      requestsPerSecond: 40,
+      requestsPerSecond: 200,
       maxConcurrent: 8,
       headersTimeoutMs: 1_000,
       retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 3 },
+      serviceGate: { minProbeDelayMs: PROBE_MS },
       onEvent: (e) => events.push(e),
       ...options,
     });
@@ -42,18 +49,18 @@ describe('LandingClient when the service goes away', () => {
   });
 
   it.each(['refuse', 'reset'] as const)(
-    'down (%s) for 2 s in the middle of a batch: every fetch succeeds, no attempts spent while it is down',
+    'down (%s) for 500 ms in the middle of a batch: every fetch succeeds, no attempts spent while it is down',
     async (mode) => {
       const batch = refs(60);
       const clean = await Promise.all(batch.map(served));
       sandbox.stats.reset();
-      sandbox.setFaults({ outage: { afterRequests: 20, forMs: 2_000, mode } });
+      sandbox.setFaults({ outage: { afterRequests: 20, forMs: OUTAGE_MS, mode } });
       const events: ClientEvent[] = [];
       const c = client(events);
       const started = Date.now();
       const got = await Promise.all(batch.map((r) => c.fetch(r)));
       expect(got.map((g) => g.text)).toEqual(clean);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(OUTAGE_MS);
       const kinds = events.map((e) => e.type).filter((t) => t.startsWith('service-'));
       expect(kinds).toEqual(['service-down', 'service-back']);
       // Only failures before the gate closed (requests under way when the connections dropped, or the
@@ -62,7 +69,7 @@ describe('LandingClient when the service goes away', () => {
     },
   );
 
-  it('a run of 5xx across records (every answer 503 for 2 s) closes the gate too; every fetch succeeds', async () => {
+  it('a run of 5xx across records (every answer 5xx for 500 ms) closes the gate too; every fetch succeeds', async () => {
     const batch = refs(60);
     const clean = await Promise.all(batch.map(served));
     sandbox.stats.reset();
@@ -71,7 +78,7 @@ describe('LandingClient when the service goes away', () => {
     const pending = Promise.all(batch.map((r) => c.fetch(r)));
     while (sandbox.stats.total < 20) await new Promise((r) => setTimeout(r, 5));
     sandbox.setFaults({ errorRate: 1 });
-    await new Promise((r) => setTimeout(r, 2_000));
+    await new Promise((r) => setTimeout(r, OUTAGE_MS));
     sandbox.setFaults({});
     const got = await pending;
     expect(got.map((g) => g.text)).toEqual(clean);
@@ -85,7 +92,8 @@ describe('LandingClient when the service goes away', () => {
   it('down from the start: waits serviceWaitMs, then every fetch fails with API_UNAVAILABLE naming the origin', async () => {
     await sandbox.goDown();
     const events: ClientEvent[] = [];
-    const c = client(events, { serviceGate: { serviceWaitMs: 1_500 } });
+    // One probe (refused) before the wait runs out.
+    const c = client(events, { serviceGate: { minProbeDelayMs: PROBE_MS, serviceWaitMs: 2 * PROBE_MS } });
     const started = Date.now();
     const outcomes = await Promise.all(
       refs(5).map((r) =>
@@ -96,10 +104,10 @@ describe('LandingClient when the service goes away', () => {
       ),
     );
     const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(1_500);
-    expect(elapsed).toBeLessThan(3_000);
+    expect(elapsed).toBeGreaterThanOrEqual(2 * PROBE_MS);
+    expect(elapsed).toBeLessThan(2 * PROBE_MS + 1_000);
     for (const error of outcomes) expect(error).toMatchObject({ code: 'API_UNAVAILABLE', kind: 'stop' });
-    expect(outcomes[0]!.message).toBe(`the service at ${sandbox.url} has not answered for 1500ms (connection refused)`);
+    expect(outcomes[0]!.message).toBe(`the service at ${sandbox.url} has not answered for ${2 * PROBE_MS}ms (connection refused)`);
     expect(events.filter((e) => e.type === 'retry')).toEqual([]);
     expect(events.filter((e) => e.type === 'service-down')).toHaveLength(1);
     // Once given up, later requests fail at once until the service answers again.

@@ -122,21 +122,29 @@ describe('LandingClient against the sandbox over real HTTP', () => {
   });
 
   it.each([false, true])('waits out 429 bursts (Retry-After as date: %s): every request pauses, no retry budget used', async (asDate) => {
-    sandbox.setFaults({ rateLimit429: { everyRequests: 6, burstLength: 2, retryAfterSeconds: 1, retryAfterAsDate: asDate } });
+    // One burst of two 429s among the first eight requests, answered at once while the 200s take 50 ms: the
+    // pause begins before a place frees, so the three requests not yet sent and the two retries wait for it.
+    // One pause only, waited in real time (the next burst would be at the 14th request; there are 13).
+    sandbox.setFaults({
+      latencyMs: 50,
+      rateLimit429: { everyRequests: 7, burstLength: 2, retryAfterSeconds: 1, retryAfterAsDate: asDate },
+    });
     const c = client({ retry: { maxAttempts: 1 } });
-    const refs = ids('phone', 14).map((id) => ({ kind: 'phone' as const, id }));
+    const refs = ids('phone', 11).map((id) => ({ kind: 'phone' as const, id }));
     const got = await Promise.all(refs.map((r) => c.fetch(r)));
-    expect(got).toHaveLength(14);
+    expect(got).toHaveLength(11);
     const stats = sandbox.stats.snapshot();
-    expect(stats.faults.burst429).toBeGreaterThan(0);
+    expect(stats.faults.burst429).toBe(2);
+    expect(stats.total).toBe(13);
     expect(stats.requestsDuringRetryAfter).toBe(0);
   });
 
   it('keeps every sliding one-second window within --rps, at the departures and at the server', async () => {
     const c = client({ requestsPerSecond: 20, maxConcurrent: 8 });
+    // 30 at 20 per second: a run of 1.5 s, so the window binds and slides.
     const refs = sandbox.graph
       .ids('domain')
-      .slice(0, 50)
+      .slice(0, 30)
       .map((id) => ({ kind: 'domain' as const, id }));
     const departures = recordDepartures(sandbox.url);
     try {
@@ -145,10 +153,10 @@ describe('LandingClient against the sandbox over real HTTP', () => {
       departures.stop();
     }
     const stats = sandbox.stats.snapshot();
-    expect(stats.total).toBe(50);
+    expect(stats.total).toBe(30);
     // The limiter saw every departure on undici's channel (none counted only when its request ended).
     expect(c.limiter.unseenDepartures).toBe(0);
-    expect(departures.times).toHaveLength(50);
+    expect(departures.times).toHaveLength(30);
     expect(busiestWindow(departures.times)).toBeLessThanOrEqual(20);
     expect(stats.busiestWindow).toBeLessThanOrEqual(20);
   });

@@ -1,8 +1,7 @@
-import Bottleneck from 'bottleneck';
 import { describe, expect, it, vi } from 'vitest';
-import { RequestLimiter } from '../../src/api/limiter.js';
+import { LimiterStoppedError, RequestLimiter } from '../../src/api/limiter.js';
 import { busiestWindow } from '../../src/sandbox/stats.js';
-import { FakeClock } from '../support/fake-clock.js';
+import { FakeClock, settle } from '../support/fake-clock.js';
 
 const EPOCH = Date.UTC(2026, 0, 1);
 
@@ -34,9 +33,9 @@ interface Simulation {
 }
 
 /**
- * The limiter on a fake clock. Every job is let in at once (maxConcurrent = jobs, so bottleneck's own
- * real-time queue plays no part), then simulated time runs: each job waits for its turn, leaves `lagMs`
- * later, ends `responseMs` after that. Returns the departure and the `send` times.
+ * The limiter on a fake clock, with no real time in it. Every job is let in at once (maxConcurrent = jobs),
+ * then simulated time runs: each job waits for its turn, leaves `lagMs` later, ends `responseMs` after
+ * that. Returns the departure and the `send` times.
  */
 async function simulate(s: Simulation): Promise<{ departures: number[]; sends: number[]; limiter: RequestLimiter }> {
   const clock = new FakeClock();
@@ -49,7 +48,7 @@ async function simulate(s: Simulation): Promise<{ departures: number[]; sends: n
   });
   const departures: number[] = [];
   const sends: number[] = [];
-  /** Jobs over in simulated time (their promises then settle through bottleneck, in real time). */
+  /** Jobs over in simulated time. */
   let ended = 0;
   const scheduled: Promise<void>[] = [];
   for (let job = 0; job < s.jobs; job++) {
@@ -67,8 +66,8 @@ async function simulate(s: Simulation): Promise<{ departures: number[]; sends: n
       }),
     );
   }
-  // Jobs reach the limiter's own turn-taking through bottleneck, on real timers: wait until all are in.
-  await vi.waitFor(() => expect(limiter.counts()).toEqual({ queued: 0, running: s.jobs }), { timeout: 120_000, interval: 5 });
+  await settle();
+  expect(limiter.counts()).toEqual({ queued: 0, running: s.jobs });
   for (const event of [...(s.events ?? [])].sort((a, b) => a.atMs - b.atMs)) {
     await clock.advanceTo(event.atMs);
     await event.run(limiter, clock);
@@ -216,6 +215,35 @@ describe('RequestLimiter on an injected clock', () => {
     );
   });
 
+  it('runs at most maxConcurrent requests at once; the others start in the order they came as places free', async () => {
+    const clock = new FakeClock();
+    const limiter = new RequestLimiter({ requestsPerSecond: 100, maxConcurrent: 3, clock, now: () => EPOCH + clock.now() });
+    const started: number[] = [];
+    const startedAtMs: number[] = [];
+    let running = 0;
+    let mostRunning = 0;
+    const jobs = Array.from({ length: 10 }, (_, n) =>
+      limiter.schedule(async (departure) => {
+        started.push(n);
+        startedAtMs.push(clock.now());
+        mostRunning = Math.max(mostRunning, ++running);
+        departure.sent();
+        await clock.sleep(200);
+        running--;
+      }),
+    );
+    await settle();
+    expect(limiter.counts()).toEqual({ queued: 7, running: 3 });
+    await clock.advanceTo(1000);
+    await Promise.all(jobs);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(mostRunning).toBe(3);
+    // Three spaced 10.25 ms apart, then each as the one three before it ends 200 ms after it started.
+    expect(startedAtMs).toEqual([0, 10.25, 20.5, 200, 210.25, 220.5, 400, 410.25, 420.5, 600]);
+    expect(limiter.counts()).toEqual({ queued: 0, running: 0 });
+    await limiter.stop();
+  });
+
   it('waits for a pending request to leave or end when only pending requests fill the window', async () => {
     // --rps 2: two requests whose departures are never seen fill the window until they end (at 2,000 and 2,512.5 ms).
     const { sends, limiter } = await simulate({ rps: 2, jobs: 3, lagMs: () => 0, responseMs: 2000, markDepartures: false });
@@ -233,7 +261,8 @@ describe('RequestLimiter in real time', () => {
     let running = 0;
     let maxRunning = 0;
     await Promise.all(
-      Array.from({ length: 90 }, () =>
+      // 60 at 50 per second: a run of 1.2 s, so the window binds and slides.
+      Array.from({ length: 60 }, () =>
         limiter.schedule(async (departure) => {
           running++;
           maxRunning = Math.max(maxRunning, running);
@@ -245,7 +274,7 @@ describe('RequestLimiter in real time', () => {
       ),
     );
     await limiter.stop();
-    expect(departures).toHaveLength(90);
+    expect(departures).toHaveLength(60);
     expect(busiestWindow(departures, 1000)).toBeLessThanOrEqual(50);
     expect(maxRunning).toBeLessThanOrEqual(4);
     expect(limiter.unseenDepartures).toBe(0);
@@ -258,24 +287,37 @@ describe('RequestLimiter in real time', () => {
     await limiter.stop();
   });
 
-  it('drops requests queued or waiting for their turn when stopped', async () => {
+  it('drops requests queued or waiting for their turn when stopped, and lets the one sent finish', async () => {
     const limiter = new RequestLimiter({ requestsPerSecond: 1, maxConcurrent: 2 });
     const sent: number[] = [];
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const job = (n: number) =>
       limiter.schedule(async (departure) => {
         sent.push(n);
         departure.sent();
-        await sleep(20);
+        await answered;
         return n;
       });
-    const first = job(1);
+    const first = job(1); // sent, waiting for its answer
     const waiting = job(2); // in the limiter, waiting ~1 s for its turn
-    const queued = job(3); // in bottleneck's queue (maxConcurrent 2)
+    const queued = job(3); // in the queue (maxConcurrent 2)
+    // Read the outcomes as they come: stop() rejects them before it resolves.
+    const outcomes = Promise.allSettled([first, waiting, queued]);
     await vi.waitFor(() => expect(sent).toEqual([1]), { timeout: 30_000 });
-    await limiter.stop();
-    await expect(first).resolves.toBe(1);
-    await expect(waiting).rejects.toBeInstanceOf(Bottleneck.BottleneckError);
-    await expect(queued).rejects.toBeInstanceOf(Bottleneck.BottleneckError);
+    expect(limiter.counts()).toEqual({ queued: 1, running: 2 });
+    let stopped = false;
+    const stopping = limiter.stop().then(() => (stopped = true));
+    await settle();
+    expect(stopped).toBe(false); // the request sent is still under way
+    answer();
+    await stopping;
+    const [one, two, three] = await outcomes;
+    expect(one).toEqual({ status: 'fulfilled', value: 1 });
+    expect(two).toMatchObject({ status: 'rejected', reason: expect.any(LimiterStoppedError) });
+    expect(three).toMatchObject({ status: 'rejected', reason: expect.any(LimiterStoppedError) });
+    await expect(job(4)).rejects.toBeInstanceOf(LimiterStoppedError);
     expect(sent).toEqual([1]);
+    expect(limiter.counts()).toEqual({ queued: 0, running: 0 });
   });
 });

@@ -15,13 +15,14 @@ import { MemoryFrontierStore } from './memory-frontier-store.js';
  */
 const graph: SandboxGraph = generateGraph({ records: 300, seed: 11 });
 const BASE_URL = 'http://sandbox.test';
+/** Each record's body built once for the whole file: the graph never changes. */
+const bodies = new BodyCache(Number.POSITIVE_INFINITY);
 
 /** What the service would answer, as LandingClient.fetch would return or throw it. */
 class World {
   readonly requests: string[] = [];
   /** Throws for a ref before the record is built; return undefined to answer normally. */
   fault: (ref: LandingRef, nth: number) => LandingGraphError | undefined = () => undefined;
-  private readonly cache = new BodyCache(0);
 
   readonly fetch = async (ref: LandingRef): Promise<FetchedRecord> => {
     const path = refPath(ref);
@@ -30,7 +31,7 @@ class World {
     const fault = this.fault(ref, this.requests.length);
     if (fault) throw fault;
     const [pathname, query] = path.split('?');
-    const answer = route(graph, this.cache, pathname!, new URLSearchParams(query ?? ''));
+    const answer = route(graph, bodies, pathname!, new URLSearchParams(query ?? ''));
     if (answer.status === 404) throw new LandingGraphError('API_NOT_FOUND', `${path}: not found`);
     return { ref, text: answer.body, json: JSON.parse(answer.body), attempts: 1 };
   };

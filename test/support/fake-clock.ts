@@ -6,6 +6,7 @@ export const settle = (): Promise<void> => new Promise((resolve) => setImmediate
 /**
  * A LimiterClock that moves only when told. Sleepers wake in order of their due time (then of their
  * sleep calls), each seeing its own due time as now, with every promise chain settled before the next wakes.
+ * A sleeper whose signal aborts wakes at once (LimiterClock.sleep's contract).
  */
 export class FakeClock implements LimiterClock {
   nowMs: number;
@@ -18,9 +19,23 @@ export class FakeClock implements LimiterClock {
 
   readonly now = (): number => this.nowMs;
 
-  readonly sleep = (ms: number): Promise<void> =>
-    new Promise<void>((wake) => {
-      this.timers.push({ atMs: this.nowMs + Math.max(0, ms), seq: this.seq++, wake });
+  readonly sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted) return resolve();
+      const onAbort = () => {
+        this.timers.splice(this.timers.indexOf(timer), 1);
+        resolve();
+      };
+      const timer = {
+        atMs: this.nowMs + Math.max(0, ms),
+        seq: this.seq++,
+        wake: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      this.timers.push(timer);
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
 
   /** Sleepers not yet woken. */
