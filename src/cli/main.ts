@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<number> {
     .description('Crawl the landing lookup service breadth-first into Neo4j for fraud and affiliation investigations.')
     .version(packageVersion())
     .exitOverride();
-  registerCommands(program);
+  await registerCommands(program, argv);
   // Subcommands made apart from the program do not inherit exitOverride: usage errors must reach us.
   for (const command of program.commands) command.exitOverride();
   try {

@@ -1,20 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Driver } from 'neo4j-driver';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LandingClient } from '../../src/api/client.js';
+import { describe, expect, inject } from 'vitest';
 import type { LandingRef } from '../../src/api/refs.js';
 import type { ChangeReport, EdgeChange, FieldChange, PivotChange, RecordChange } from '../../src/changes/model.js';
-import { runCrawl } from '../../src/crawl/crawler.js';
-import { parseCrawlOptions } from '../../src/crawl/options.js';
-import { evolveGraph, reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { evolveGraph, reachable } from '../../src/sandbox/index.js';
 import { expectedChanges, type ExpectedChanges, type RecordChange as ExpectedRecord } from '../support/sandbox/expected-changes.js';
-import { CrawlStore } from '../../src/store/crawl-store.js';
 import { guardedPage, launchChromium } from '../export/browser.js';
 import { runCli } from '../support/cli.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { type CrawlSeeds, crawlTest, withSetUp } from '../support/fixtures.js';
+import { resetGraph } from '../support/neo4j.js';
 
 const OUT = path.join(import.meta.dirname, 'out');
 const HTML = path.join(OUT, 'changes.html');
@@ -96,9 +92,6 @@ function comparable(report: ChangeReport): Expected[] {
 }
 
 describe('landing-graph changes (the built CLI) after re-crawls of a changing sandbox world', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
-  let client: LandingClient;
   let seeds: LandingRef[];
   let crawlB: string;
   let crawlC: string;
@@ -112,11 +105,8 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
   let hostileId: number;
   let managerId: number;
 
-  const crawl = async (refresh: boolean) => {
-    const result = await runCrawl(
-      { seeds, options: parseCrawlOptions({ maxDepth: DEPTH, commitIntervalMs: 20, refresh }), baseUrl: sandbox.url },
-      { fetch: (ref) => client.fetch(ref), store: new CrawlStore(driver, testConnection().database), maxInFlight: 16 },
-    );
+  const crawlWorld = async (crawl: CrawlSeeds, refresh: boolean) => {
+    const result = await crawl(seeds, { maxDepth: DEPTH, commitIntervalMs: 20, refresh });
     expect(result.status).toBe('finished');
     return result.crawlId;
   };
@@ -128,10 +118,8 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
   };
   const tick = () => new Promise((resolve) => setTimeout(resolve, 15));
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 400, seed: 21 });
-    driver = await openTestDriver();
-    client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: 8 });
+  // Three crawls of a changing world, once before the file's tests.
+  const test = withSetUp(crawlTest({ records: 400, seed: 21 }), async ({ crawl, sandbox, driver }) => {
     await resetGraph(driver);
     const world0 = sandbox.graph;
     seeds = world0
@@ -142,7 +130,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
 
     beforeA = new Date().toISOString();
     await tick();
-    await crawl(false);
+    await crawlWorld(crawl, false);
 
     // World 1: random changes inside the ball, plus a company retitled with a hostile title and one with a new manager.
     const companies = reachable(world0, refs, DEPTH)
@@ -173,7 +161,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
         .fetched.map((r) => `${r.kind}#${r.id}`)
         .filter((r) => !reachedB.has(r)),
     );
-    crawlB = await crawl(true);
+    crawlB = await crawlWorld(crawl, true);
     await tick();
     afterB = new Date().toISOString();
     await tick();
@@ -197,17 +185,12 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     });
     sandbox.setGraph(world2);
     expected2 = expectedChanges(world1, world2, refs, DEPTH);
-    crawlC = await crawl(true);
+    crawlC = await crawlWorld(crawl, true);
     await tick();
     afterC = new Date().toISOString();
   });
-  afterAll(async () => {
-    await client?.close();
-    await driver?.close();
-    await sandbox?.close();
-  });
 
-  it('the window of the second crawl lists exactly the changes of world 1', async () => {
+  test('the window of the second crawl lists exactly the changes of world 1', async () => {
     const byChange = (change: string) => expected1.records.filter((r) => r.change === change).length;
     expect(byChange('changed')).toBeGreaterThan(3);
     expect(byChange('gone')).toBe(1);
@@ -225,7 +208,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     console.log(`[changes] report of world 1 (${report.records.length} records):\n${JSON.stringify(report, null, 1).slice(0, 6000)}`);
   });
 
-  it('the window of the third crawl lists the record back, the entry returned and world 2 changes; --fail-on-change exits 8 after the report', async () => {
+  test('the window of the third crawl lists the record back, the entry returned and world 2 changes; --fail-on-change exits 8 after the report', async () => {
     expect(expected2.records.filter((r) => r.change === 'back')).toHaveLength(1);
     const run = await changes('--since', crawlC, '--json', '--fail-on-change');
     expect(run.code).toBe(8);
@@ -242,7 +225,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     );
   });
 
-  it('a window without changes prints so and --fail-on-change exits 0', async () => {
+  test('a window without changes prints so and --fail-on-change exits 0', async () => {
     const run = await changes('--since', afterC, '--fail-on-change');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^No changes from \S+ to \S+\.\n$/);
@@ -250,7 +233,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     expect(none.records).toEqual([]);
   });
 
-  it('a window over all three crawls: every record new, except the one gone and back', async () => {
+  test('a window over all three crawls: every record new, except the one gone and back', async () => {
     const report = await json('--since', beforeA);
     const changesSeen = new Set(report.records.map((r) => r.change));
     expect([...changesSeen].sort()).toEqual(['back', 'new']);
@@ -261,7 +244,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     expect(back[0]!.edgesAdded.length).toBeGreaterThan(0);
   });
 
-  it('seeds limit the report to records within --depth hops (removed relationships walked too)', async () => {
+  test('seeds limit the report to records within --depth hops (removed relationships walked too)', async ({ driver, database }) => {
     const full = await json('--since', crawlB, '--until', afterB);
     const only = await json('--since', crawlB, '--until', afterB, `company#${managerId}`, '--depth', '0');
     expect(only.records.map((r) => `${r.kind}#${r.id}`)).toEqual([`company#${managerId}`]);
@@ -271,14 +254,14 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     const neighbours = await driver.executeQuery(
       'MATCH (:Company {id: $id})--(m:Landing) RETURN collect(DISTINCT m.kind + "#" + m.id) AS near',
       { id: managerId },
-      { database: testConnection().database },
+      { database },
     );
     const allowed = new Set([`company#${managerId}`, ...((neighbours.records[0]?.get('near') as string[] | undefined) ?? [])]);
     expect(near.records.every((r) => allowed.has(`${r.kind}#${r.id}`))).toBe(true);
     expect(near.records.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('the summary and CSV say the same as the JSON', async () => {
+  test('the summary and CSV say the same as the JSON', async () => {
     const report = await json('--since', crawlB, '--until', afterB);
     const summary = await changes('--since', crawlB, '--until', afterB);
     expect(summary.code, summary.stderr).toBe(0);
@@ -300,7 +283,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     expect(csv.stdout.split('\r\n').length - 2).toBe(items);
   });
 
-  it('refuses bad values with one line naming the flag and value (exit 2)', async () => {
+  test('refuses bad values with one line naming the flag and value (exit 2)', async () => {
     const cases: [string[], RegExp][] = [
       [['--since', 'yesterday'], /^landing-graph: CONFIG_INVALID: --since "yesterday" is not a crawl in the graph/],
       [['--since', '2026-02-30'], /^landing-graph: CONFIG_INVALID: --since must be .* got "2026-02-30"/],
@@ -310,7 +293,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
       [['--since', '1d', '--html'], /^landing-graph: CONFIG_INVALID: --html needs --out <file>$/],
       [['--since', '1d', '--json', '--csv'], /^landing-graph: CONFIG_INVALID: give one of --json, --csv and --html$/],
       [['--since', '1d', 'domain:nowhere.invalid'], /^landing-graph: SEED_INVALID: not in the graph: "domain:nowhere.invalid"/],
-      [['--since', '1d', 'company#1', '--depth', 'two'], /^landing-graph: CONFIG_INVALID: --depth must be a whole number$/],
+      [['--since', '1d', 'company#1', '--depth', 'two'], /^landing-graph: CONFIG_INVALID: --depth must be a whole number from 0 to 100, got "two"$/],
     ];
     for (const [args, message] of cases) {
       const run = await changes(...args);
@@ -320,7 +303,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     }
   });
 
-  it('--html writes an offline page that shows the changes, hostile titles as text, with no script and no request', async () => {
+  test('--html writes an offline page that shows the changes, hostile titles as text, with no script and no request', async () => {
     const run = await changes('--since', crawlB, '--until', afterB, '--html', '--out', HTML);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr.trim().split('\n').pop()).toMatch(/^wrote the change report \(\d+ records, \S+ to \S+\) to .*changes\.html$/);

@@ -40,14 +40,14 @@ describe('landing-graph sandbox options', () => {
   });
 
   it.each([
-    [{ port: 'abc' }, 'sandbox: invalid --port "abc": expected an integer from 0 to 65535'],
-    [{ port: '70000' }, 'sandbox: invalid --port "70000": expected an integer from 0 to 65535'],
-    [{ records: '0' }, 'sandbox: invalid --records "0": expected an integer from 1 to 1000000'],
-    [{ errorRate: '1.5' }, 'sandbox: invalid --error-rate "1.5": expected a number from 0 to 1'],
-    [{ latencyMs: '-5' }, 'sandbox: invalid --latency-ms "-5": expected an integer from 0 to 600000'],
-    [{ apiKey: '' }, 'sandbox: invalid --api-key "": expected a non-empty value'],
-    [{ burstLength: '2' }, 'expected to be used together with --burst-every N'],
-    [{ errorRate: '0.7', cutRate: '0.7' }, 'expected shares that add up to at most 1'],
+    [{ port: 'abc' }, '--port must be a whole number from 0 to 65535, got "abc"'],
+    [{ port: '70000' }, '--port must be a whole number from 0 to 65535, got "70000"'],
+    [{ records: '0' }, '--records must be a whole number from 1 to 1000000, got "0"'],
+    [{ errorRate: '1.5' }, '--error-rate must be a number from 0 to 1, got "1.5"'],
+    [{ latencyMs: '-5' }, '--latency-ms must be a whole number from 0 to 600000, got "-5"'],
+    [{ apiKey: '' }, '--api-key must not be empty'],
+    [{ burstLength: '2' }, '--burst-length, --retry-after and --retry-after-date go with --burst-every N'],
+    [{ errorRate: '0.7', cutRate: '0.7' }, 'add up to 1.4, more than 1'],
   ])('refuses %o with one line naming the option and value', (raw, message) => {
     let error: unknown;
     try {
@@ -63,7 +63,7 @@ describe('landing-graph sandbox options', () => {
   it('the command refuses bad input before starting anything', async () => {
     await expect(sandboxCommand().exitOverride().parseAsync(['--limit-rps', 'lots'], { from: 'user' })).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
-      message: 'sandbox: invalid --limit-rps "lots": expected an integer from 1 to 1000000',
+      message: '--limit-rps must be a whole number from 1 to 1000000, got "lots"',
     });
   });
 

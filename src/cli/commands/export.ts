@@ -1,17 +1,18 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { z } from 'zod';
 import type { LandingRef } from '../../api/refs.js';
 import { parseSeed } from '../../api/seeds.js';
-import { LandingGraphError } from '../../errors.js';
 import { caseNetworksSection, readCaseNetworks } from '../../network/index.js';
 import { DEFAULT_MAX_EDGES, DEFAULT_MAX_NODES, EXPORT_FORMATS, exportSubgraph, parseAsOf } from '../../export/index.js';
-import { readConfig } from '../config.js';
-import { openGraph } from '../neo4j.js';
-import { wholeNumber } from '../option-schemas.js';
+import { quoteValue } from '../../errors.js';
+import { parseOptions, wholeNumber } from '../options.js';
+import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 
 const optionsSchema = z.object({
   depth: wholeNumber('--depth', 0),
-  format: z.enum(EXPORT_FORMATS, { error: `--format must be one of ${EXPORT_FORMATS.join(', ')}` }),
+  format: z.enum(EXPORT_FORMATS, {
+    error: (issue) => `--format must be one of ${EXPORT_FORMATS.join(', ')}, got ${quoteValue(String(issue.input))}`,
+  }),
   out: z.string({ error: '--out is required' }).min(1, { error: '--out is required' }),
   maxNodes: wholeNumber('--max-nodes', 1),
   maxEdges: wholeNumber('--max-edges', 0),
@@ -24,7 +25,7 @@ const optionsSchema = z.object({
 
 /** `landing-graph export <seed...> --depth <n> --format <fmt> --out <path>`: parse, call the library, report one line. */
 export function exportCommand(): Command {
-  return new Command('export')
+  const command = new Command('export')
     .description(
       'Export the subgraph around seeds from Neo4j (no crawling) as json, graphml, csv (neo4j-admin import), cypher or an html case file',
     )
@@ -39,50 +40,41 @@ export function exportCommand(): Command {
     .option(
       '--as-of <date-time>',
       'the graph as it was then (ISO date-time with a time zone, e.g. 2026-11-21T12:00:00Z); default: the current state',
-    )
-    .addOption(new Option('--neo4j-uri <uri>', 'default: NEO4J_URI, else the local Neo4j'))
-    .addOption(new Option('--neo4j-database <name>', 'default: NEO4J_DATABASE'))
-    .action(async (seedArgs: string[], flags: Record<string, unknown>) => {
-      const seeds: LandingRef[] = seedArgs.map(parseSeed);
-      const parsed = optionsSchema.safeParse(flags);
-      if (!parsed.success) throw new LandingGraphError('CONFIG_INVALID', parsed.error.issues[0]?.message ?? 'invalid options');
-      const o = parsed.data;
-      const asOf = o.asOf === undefined ? undefined : parseAsOf(o.asOf);
-      const config = readConfig(process.env, { neo4jUri: o.neo4jUri, neo4jDatabase: o.neo4jDatabase });
-      const log = (line: string) => process.stderr.write(`${line}\n`);
-      const graph = await openGraph(config.neo4j, log, { applySchema: false });
-      try {
-        const { subgraph, written, timings } = await exportSubgraph(
-          graph.driver,
-          {
-            seeds,
-            depth: o.depth,
-            format: o.format,
-            out: o.out,
-            maxNodes: o.maxNodes,
-            maxEdges: o.maxEdges,
-            crawlId: o.crawl,
-            includeRaw: o.includeRaw,
-            asOf,
-          },
-          {
-            database: graph.database,
-            uri: config.neo4j?.uri,
-            // The case file opens with the seeds' networks, computed afresh as `networks <seeds>` would.
-            findings: async (subgraph) =>
-              caseNetworksSection(
-                await readCaseNetworks(graph.driver, seeds, { database: graph.database, asOf: subgraph.provenance.parameters.asOf }),
-              ),
-          },
-        );
-        const c = subgraph.provenance.counts;
-        log(
-          `exported ${c.nodes} nodes and ${c.edges} relationships (depth ${o.depth}${asOf === undefined ? '' : `, as of ${asOf}`}) as ${o.format} to ${written.path} (${formatBytes(written.bytes)}, ${timings.readMs + timings.writeMs} ms)`,
-        );
-      } finally {
-        await graph.driver.close();
-      }
+    );
+  return graphOptions(command).action(async (seedArgs: string[], flags: Record<string, unknown>) => {
+    const seeds: LandingRef[] = seedArgs.map(parseSeed);
+    const o = parseOptions(optionsSchema, flags);
+    const asOf = o.asOf === undefined ? undefined : parseAsOf(o.asOf);
+    await withGraph(o, { applySchema: false }, async (graph) => {
+      const { subgraph, written, timings } = await exportSubgraph(
+        graph.driver,
+        {
+          seeds,
+          depth: o.depth,
+          format: o.format,
+          out: o.out,
+          maxNodes: o.maxNodes,
+          maxEdges: o.maxEdges,
+          crawlId: o.crawl,
+          includeRaw: o.includeRaw,
+          asOf,
+        },
+        {
+          database: graph.database,
+          uri: graph.config.neo4j?.uri,
+          // The case file opens with the seeds' networks, computed afresh as `networks <seeds>` would.
+          findings: async (subgraph) =>
+            caseNetworksSection(
+              await readCaseNetworks(graph.driver, seeds, { database: graph.database, asOf: subgraph.provenance.parameters.asOf }),
+            ),
+        },
+      );
+      const c = subgraph.provenance.counts;
+      log(
+        `exported ${c.nodes} nodes and ${c.edges} relationships (depth ${o.depth}${asOf === undefined ? '' : `, as of ${asOf}`}) as ${o.format} to ${written.path} (${formatBytes(written.bytes)}, ${timings.readMs + timings.writeMs} ms)`,
+      );
     });
+  });
 }
 
 function formatBytes(bytes: number): string {

@@ -1,8 +1,7 @@
 import { once } from 'node:events';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { z } from 'zod';
 import { parseSeed } from '../../api/seeds.js';
-import { LandingGraphError } from '../../errors.js';
 import {
   computeNetworks,
   DEFAULT_MAX_SHARED,
@@ -14,9 +13,8 @@ import {
   networksJsonChunks,
   networksTable,
 } from '../../network/index.js';
-import { readConfig } from '../config.js';
-import { openGraph } from '../neo4j.js';
-import { wholeNumber } from '../option-schemas.js';
+import { parseOptions, usage, wholeNumber } from '../options.js';
+import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 
 const optionsSchema = z.object({
   depth: wholeNumber('--depth', 0).optional(),
@@ -31,13 +29,9 @@ const optionsSchema = z.object({
   neo4jDatabase: z.string().optional(),
 });
 
-function usage(message: string): LandingGraphError {
-  return new LandingGraphError('CONFIG_INVALID', message);
-}
-
 /** `landing-graph networks [<seed...> --depth N | --crawl ID] [--max-shared N] [--min-size K] [--json|--csv]`: parse, call, print. */
 export function networksCommand(): Command {
-  return new Command('networks')
+  const command = new Command('networks')
     .description(
       'Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked',
     )
@@ -52,45 +46,36 @@ export function networksCommand(): Command {
     .option('--split-above <n>', 'split larger groups into communities (Louvain) when the modularity says so', String(DEFAULT_SPLIT_ABOVE))
     .option('--json', 'the networks as JSON')
     .option('--csv', 'one line per member as CSV (RFC 4180)')
-    .option('--no-write', 'print only, do not write :Network nodes')
-    .addOption(new Option('--neo4j-uri <uri>', 'default: NEO4J_URI, else the local Neo4j'))
-    .addOption(new Option('--neo4j-database <name>', 'default: NEO4J_DATABASE'))
-    .action(async (seedArgs: string[], flags: Record<string, unknown>) => {
-      const parsed = optionsSchema.safeParse(flags);
-      if (!parsed.success) throw usage(parsed.error.issues[0]?.message ?? 'invalid options');
-      const o = parsed.data;
-      if (o.json && o.csv) throw usage('give --json or --csv, not both');
-      if (o.crawl !== undefined && seedArgs.length > 0) throw usage('give seeds or --crawl, not both');
-      if (o.depth !== undefined && seedArgs.length === 0) throw usage('--depth needs seeds');
-      let scope: NetworkScope = { type: 'all' };
-      if (seedArgs.length > 0) scope = { type: 'seeds', seeds: seedArgs.map(parseSeed), depth: o.depth ?? 2, maxShared: o.maxShared };
-      else if (o.crawl !== undefined) scope = { type: 'crawl', crawlId: o.crawl };
-      const config = readConfig(process.env, { neo4jUri: o.neo4jUri, neo4jDatabase: o.neo4jDatabase });
-      const log = (line: string) => process.stderr.write(`${line}\n`);
-      // Writing needs the schema (the Network id constraint); --no-write works with a reader-only account.
-      const graph = await openGraph(config.neo4j, log, { applySchema: o.write });
-      try {
-        const result = await computeNetworks(graph.driver, scope, {
-          database: graph.database,
-          maxShared: o.maxShared,
-          minSize: o.minSize,
-          splitAbove: o.splitAbove,
-          write: o.write,
-        });
-        if (o.json) await writeOut(networksJsonChunks(result));
-        else process.stdout.write(o.csv ? networksCsv(result) : networksTable(result));
-        log(hubsLine(result.hubs, o.maxShared));
-        const t = result.timings;
-        const written = result.written
-          ? `; wrote ${result.written.written}, removed ${result.written.removed} stale`
-          : '; nothing written (--no-write)';
-        log(
-          `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, write ${t.writeMs} ms)`,
-        );
-      } finally {
-        await graph.driver.close();
-      }
+    .option('--no-write', 'print only, do not write :Network nodes');
+  return graphOptions(command).action(async (seedArgs: string[], flags: Record<string, unknown>) => {
+    const o = parseOptions(optionsSchema, flags);
+    if (o.json && o.csv) throw usage('give --json or --csv, not both');
+    if (o.crawl !== undefined && seedArgs.length > 0) throw usage('give seeds or --crawl, not both');
+    if (o.depth !== undefined && seedArgs.length === 0) throw usage('--depth needs seeds');
+    let scope: NetworkScope = { type: 'all' };
+    if (seedArgs.length > 0) scope = { type: 'seeds', seeds: seedArgs.map(parseSeed), depth: o.depth ?? 2, maxShared: o.maxShared };
+    else if (o.crawl !== undefined) scope = { type: 'crawl', crawlId: o.crawl };
+    // Writing needs the schema (the Network id constraint); --no-write works with a reader-only account.
+    await withGraph(o, { applySchema: o.write }, async (graph) => {
+      const result = await computeNetworks(graph.driver, scope, {
+        database: graph.database,
+        maxShared: o.maxShared,
+        minSize: o.minSize,
+        splitAbove: o.splitAbove,
+        write: o.write,
+      });
+      if (o.json) await writeOut(networksJsonChunks(result));
+      else process.stdout.write(o.csv ? networksCsv(result) : networksTable(result));
+      log(hubsLine(result.hubs, o.maxShared));
+      const t = result.timings;
+      const written = result.written
+        ? `; wrote ${result.written.written}, removed ${result.written.removed} stale`
+        : '; nothing written (--no-write)';
+      log(
+        `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, write ${t.writeMs} ms)`,
+      );
     });
+  });
 }
 
 /** Write the pieces to stdout about a MiB at a time, waiting while the pipe is full (the JSON of 100,000 records is ~40 MB). */

@@ -1,6 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { z } from 'zod';
 import { LandingGraphError, quoteValue } from '../../errors.js';
 import {
@@ -14,9 +14,8 @@ import {
   parseDecisions,
   undoDecisions,
 } from '../../resolve/index.js';
-import { readConfig } from '../config.js';
-import { openGraph } from '../neo4j.js';
-import { wholeNumber } from '../option-schemas.js';
+import { parseOptions, usage, wholeNumber } from '../options.js';
+import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 
 const optionsSchema = z.object({
   out: z.string().min(1).optional(),
@@ -33,10 +32,6 @@ const optionsSchema = z.object({
   neo4jDatabase: z.string().optional(),
 });
 
-function usage(message: string): LandingGraphError {
-  return new LandingGraphError('CONFIG_INVALID', message);
-}
-
 async function readDecisionFile(file: string, missingOk: boolean): Promise<string> {
   try {
     return await readFile(file, 'utf8');
@@ -48,7 +43,7 @@ async function readDecisionFile(file: string, missingOk: boolean): Promise<strin
 
 /** `landing-graph resolve [--out FILE] [--json] | --apply FILE | --undo FILE`: parse, call, print. */
 export function resolveCommand(): Command {
-  return new Command('resolve')
+  const command = new Command('resolve')
     .description(
       "List entities that are probably the same but share no identifier (same company name and address, same person name sharing a company), with the evidence; apply an analyst's decision file as SAME_AS relationships, or undo it",
     )
@@ -66,61 +61,52 @@ export function resolveCommand(): Command {
       'an identifier shared by more records does not tie two companies (a hub)',
       String(DEFAULT_RESOLVE_OPTIONS.maxShared),
     )
-    .option('--min-score <s>', 'leave out candidates scoring lower', String(DEFAULT_RESOLVE_OPTIONS.minScore))
-    .addOption(new Option('--neo4j-uri <uri>', 'default: NEO4J_URI, else the local Neo4j'))
-    .addOption(new Option('--neo4j-database <name>', 'default: NEO4J_DATABASE'))
-    .action(async (flags: Record<string, unknown>) => {
-      const parsed = optionsSchema.safeParse(flags);
-      if (!parsed.success) throw usage(parsed.error.issues[0]?.message ?? 'invalid options');
-      const o = parsed.data;
-      if ([o.out, o.apply, o.undo].filter((f) => f !== undefined).length > 1) throw usage('give one of --out, --apply and --undo');
-      if (o.json && (o.apply !== undefined || o.undo !== undefined))
-        throw usage('--json lists candidates; it does not go with --apply or --undo');
-      const file = o.apply ?? o.undo;
-      // A bad decision file stops before Neo4j is touched.
-      const decisions = file === undefined ? [] : parseDecisions(await readDecisionFile(file, false), file);
-      const existing = o.out === undefined ? '' : await readDecisionFile(o.out, true);
-      if (o.out !== undefined) parseDecisions(existing, o.out);
-      const config = readConfig(process.env, { neo4jUri: o.neo4jUri, neo4jDatabase: o.neo4jDatabase });
-      const log = (line: string) => process.stderr.write(`${line}\n`);
-      const graph = await openGraph(config.neo4j, log, { applySchema: file !== undefined });
-      try {
-        if (o.apply !== undefined) {
-          const r = await applyDecisions(graph.driver, decisions, path.basename(o.apply), new Date(), { database: graph.database });
-          process.stdout.write(
-            `applied ${o.apply}: ${r.accepted} accepted (SAME_AS written), ${r.rejected} rejected, ${r.reverted} set back to pending, ${r.unchanged} unchanged, ${r.pending} pending\n`,
-          );
-          if (r.missing.length > 0)
-            log(`not in the graph, not applied (${r.missing.length}): ${r.missing.map((m) => quoteValue(m)).join(', ')}`);
-          return;
-        }
-        if (o.undo !== undefined) {
-          const r = await undoDecisions(graph.driver, decisions, path.basename(o.undo), new Date(), { database: graph.database });
-          process.stdout.write(`undid ${o.undo}: ${r.undone} decisions undone, ${r.sameAsRemoved} SAME_AS removed\n`);
-          return;
-        }
-        const result = await findCandidates(graph.driver, {
-          database: graph.database,
-          maxNamesakes: o.maxNamesakes,
-          maxShared: o.maxShared,
-          minScore: o.minScore,
-        });
-        process.stdout.write(o.json ? candidatesJson(result) : candidatesTable(result));
-        log(crowdedLine(result.crowded, o.maxNamesakes));
-        if (o.out !== undefined) {
-          const merged = mergeCandidates(existing, o.out, result.candidates);
-          const temporary = `${o.out}.${process.pid}.tmp`;
-          await writeFile(temporary, merged.content, 'utf8');
-          await rename(temporary, o.out);
-          log(
-            `${o.out}: ${merged.added} new pending ${merged.added === 1 ? 'pair' : 'pairs'} added; edit "decision" to "accept" or "reject", then resolve --apply ${o.out}`,
-          );
-        }
-        log(
-          `${result.candidates.length} ${result.candidates.length === 1 ? 'candidate' : 'candidates'} (pairs already accepted or rejected are not proposed)`,
+    .option('--min-score <s>', 'leave out candidates scoring lower', String(DEFAULT_RESOLVE_OPTIONS.minScore));
+  return graphOptions(command).action(async (flags: Record<string, unknown>) => {
+    const o = parseOptions(optionsSchema, flags);
+    if ([o.out, o.apply, o.undo].filter((f) => f !== undefined).length > 1) throw usage('give one of --out, --apply and --undo');
+    if (o.json && (o.apply !== undefined || o.undo !== undefined))
+      throw usage('--json lists candidates; it does not go with --apply or --undo');
+    const file = o.apply ?? o.undo;
+    // A bad decision file stops before Neo4j is touched.
+    const decisions = file === undefined ? [] : parseDecisions(await readDecisionFile(file, false), file);
+    const existing = o.out === undefined ? '' : await readDecisionFile(o.out, true);
+    if (o.out !== undefined) parseDecisions(existing, o.out);
+    await withGraph(o, { applySchema: file !== undefined }, async (graph) => {
+      if (o.apply !== undefined) {
+        const r = await applyDecisions(graph.driver, decisions, path.basename(o.apply), new Date(), { database: graph.database });
+        process.stdout.write(
+          `applied ${o.apply}: ${r.accepted} accepted (SAME_AS written), ${r.rejected} rejected, ${r.reverted} set back to pending, ${r.unchanged} unchanged, ${r.pending} pending\n`,
         );
-      } finally {
-        await graph.driver.close();
+        if (r.missing.length > 0)
+          log(`not in the graph, not applied (${r.missing.length}): ${r.missing.map((m) => quoteValue(m)).join(', ')}`);
+        return;
       }
+      if (o.undo !== undefined) {
+        const r = await undoDecisions(graph.driver, decisions, path.basename(o.undo), new Date(), { database: graph.database });
+        process.stdout.write(`undid ${o.undo}: ${r.undone} decisions undone, ${r.sameAsRemoved} SAME_AS removed\n`);
+        return;
+      }
+      const result = await findCandidates(graph.driver, {
+        database: graph.database,
+        maxNamesakes: o.maxNamesakes,
+        maxShared: o.maxShared,
+        minScore: o.minScore,
+      });
+      process.stdout.write(o.json ? candidatesJson(result) : candidatesTable(result));
+      log(crowdedLine(result.crowded, o.maxNamesakes));
+      if (o.out !== undefined) {
+        const merged = mergeCandidates(existing, o.out, result.candidates);
+        const temporary = `${o.out}.${process.pid}.tmp`;
+        await writeFile(temporary, merged.content, 'utf8');
+        await rename(temporary, o.out);
+        log(
+          `${o.out}: ${merged.added} new pending ${merged.added === 1 ? 'pair' : 'pairs'} added; edit "decision" to "accept" or "reject", then resolve --apply ${o.out}`,
+        );
+      }
+      log(
+        `${result.candidates.length} ${result.candidates.length === 1 ? 'candidate' : 'candidates'} (pairs already accepted or rejected are not proposed)`,
+      );
     });
+  });
 }

@@ -1,9 +1,9 @@
 import { Command } from 'commander';
 import { z } from 'zod';
-import { LandingGraphError, quoteValue } from '../../errors.js';
 import { parseFaultOptions, type FaultOptions } from '../../sandbox/faults.js';
 import { MAX_RECORDS } from '../../sandbox/generate-graph.js';
 import { writeGroundTruth } from '../../sandbox/ground-truth.js';
+import { nonEmpty, parseOptions, share, usage, wholeNumber } from '../options.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
 
 /** The options of `landing-graph sandbox`, as commander hands them over (strings and flags). */
@@ -14,99 +14,64 @@ export interface SandboxCommandOptions {
   groundTruthFile?: string;
 }
 
-const integer = (min: number, max: number) => ({
-  schema: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max)),
-  expected: `an integer from ${min} to ${max}`,
+const optionsSchema = z.object({
+  port: wholeNumber('--port', 0, 65535).default(8787),
+  host: nonEmpty('--host').default('127.0.0.1'),
+  records: wholeNumber('--records', 1, MAX_RECORDS).default(2000),
+  seed: wholeNumber('--seed', 0, 2 ** 32 - 1).default(1),
+  apiKey: nonEmpty('--api-key').default('sandbox-key'),
+  specials: z.boolean().default(false),
+  errorRate: share('--error-rate').optional(),
+  latencyMs: wholeNumber('--latency-ms', 0, 600_000).optional(),
+  latencyJitterMs: wholeNumber('--latency-jitter-ms', 0, 600_000).optional(),
+  timeoutRate: share('--timeout-rate').optional(),
+  cutRate: share('--cut-rate').optional(),
+  truncatedRate: share('--truncated-rate').optional(),
+  htmlRate: share('--html-rate').optional(),
+  burstEvery: wholeNumber('--burst-every', 1, 1_000_000_000).optional(),
+  burstLength: wholeNumber('--burst-length', 1, 1_000_000_000).optional(),
+  retryAfter: wholeNumber('--retry-after', 0, 86_400).optional(),
+  retryAfterDate: z.boolean().default(false),
+  limitRps: wholeNumber('--limit-rps', 1, 1_000_000).optional(),
+  faultSeed: wholeNumber('--fault-seed', 0, 2 ** 32 - 1).optional(),
+  groundTruth: nonEmpty('--ground-truth').optional(),
 });
-const share = {
-  schema: z
-    .string()
-    .regex(/^(0|1|0?\.\d+|1\.0+|0\.\d*)$/)
-    .transform(Number)
-    .pipe(z.number().min(0).max(1)),
-  expected: 'a number from 0 to 1',
-};
-const text = { schema: z.string().min(1).max(1000), expected: 'a non-empty value' };
-
-/** Option name (commander's camelCase) -> flag, parser. */
-const OPTIONS = {
-  port: { flag: '--port', ...integer(0, 65535) },
-  host: { flag: '--host', ...text },
-  records: { flag: '--records', ...integer(1, MAX_RECORDS) },
-  seed: { flag: '--seed', ...integer(0, 2 ** 32 - 1) },
-  apiKey: { flag: '--api-key', ...text },
-  errorRate: { flag: '--error-rate', ...share },
-  latencyMs: { flag: '--latency-ms', ...integer(0, 600_000) },
-  latencyJitterMs: { flag: '--latency-jitter-ms', ...integer(0, 600_000) },
-  timeoutRate: { flag: '--timeout-rate', ...share },
-  cutRate: { flag: '--cut-rate', ...share },
-  truncatedRate: { flag: '--truncated-rate', ...share },
-  htmlRate: { flag: '--html-rate', ...share },
-  burstEvery: { flag: '--burst-every', ...integer(1, 1_000_000_000) },
-  burstLength: { flag: '--burst-length', ...integer(1, 1_000_000_000) },
-  retryAfter: { flag: '--retry-after', ...integer(0, 86_400) },
-  limitRps: { flag: '--limit-rps', ...integer(1, 1_000_000) },
-  faultSeed: { flag: '--fault-seed', ...integer(0, 2 ** 32 - 1) },
-  groundTruth: { flag: '--ground-truth', ...text },
-} as const;
-
-type OptionName = keyof typeof OPTIONS;
-
-function invalid(flag: string, value: unknown, expected: string): LandingGraphError {
-  return new LandingGraphError('CONFIG_INVALID', `sandbox: invalid ${flag} ${quoteValue(value)}: expected ${expected}`, {
-    details: { option: flag },
-  });
-}
 
 /** Validates the command's options; the first bad one throws a one-line CONFIG_INVALID error naming it. */
 export function parseSandboxArgs(raw: RawSandboxArgs): SandboxCommandOptions {
-  const values: Partial<Record<OptionName, string | number>> = {};
-  for (const [name, spec] of Object.entries(OPTIONS) as [OptionName, (typeof OPTIONS)[OptionName]][]) {
-    const value = raw[name];
-    if (value === undefined) continue;
-    const parsed = spec.schema.safeParse(value);
-    if (!parsed.success) throw invalid(spec.flag, value, spec.expected);
-    values[name] = parsed.data;
-  }
-  const n = (name: OptionName): number | undefined => values[name] as number | undefined;
-  if ((n('burstLength') !== undefined || n('retryAfter') !== undefined || raw.retryAfterDate) && n('burstEvery') === undefined) {
-    throw invalid('--burst-length/--retry-after/--retry-after-date', 'without --burst-every', 'to be used together with --burst-every N');
+  const o = parseOptions(optionsSchema, raw);
+  if ((o.burstLength !== undefined || o.retryAfter !== undefined || o.retryAfterDate) && o.burstEvery === undefined) {
+    throw usage('--burst-length, --retry-after and --retry-after-date go with --burst-every N');
   }
   const faults: FaultOptions = {
-    errorRate: n('errorRate'),
-    latencyMs: n('latencyMs'),
-    latencyJitterMs: n('latencyJitterMs'),
-    timeoutRate: n('timeoutRate'),
-    cutRate: n('cutRate'),
-    truncatedRate: n('truncatedRate'),
-    htmlRate: n('htmlRate'),
-    limitRps: n('limitRps'),
-    faultSeed: n('faultSeed'),
+    errorRate: o.errorRate,
+    latencyMs: o.latencyMs,
+    latencyJitterMs: o.latencyJitterMs,
+    timeoutRate: o.timeoutRate,
+    cutRate: o.cutRate,
+    truncatedRate: o.truncatedRate,
+    htmlRate: o.htmlRate,
+    limitRps: o.limitRps,
+    faultSeed: o.faultSeed,
     rateLimit429:
-      n('burstEvery') === undefined
+      o.burstEvery === undefined
         ? undefined
-        : {
-            everyRequests: n('burstEvery'),
-            burstLength: n('burstLength'),
-            retryAfterSeconds: n('retryAfter'),
-            retryAfterAsDate: raw.retryAfterDate === true,
-          },
+        : { everyRequests: o.burstEvery, burstLength: o.burstLength, retryAfterSeconds: o.retryAfter, retryAfterAsDate: o.retryAfterDate },
   };
   const rates = ['errorRate', 'timeoutRate', 'cutRate', 'truncatedRate', 'htmlRate'] as const;
   const sum = rates.reduce((s, r) => s + (faults[r] ?? 0), 0);
-  if (sum > 1)
-    throw invalid('--error-rate/--timeout-rate/--cut-rate/--truncated-rate/--html-rate', `sum ${sum}`, 'shares that add up to at most 1');
+  if (sum > 1) throw usage(`--error-rate, --timeout-rate, --cut-rate, --truncated-rate and --html-rate add up to ${sum}, more than 1`);
   return {
     server: {
-      port: n('port') ?? 8787,
-      host: (values.host as string | undefined) ?? '127.0.0.1',
-      apiKey: (values.apiKey as string | undefined) ?? 'sandbox-key',
-      records: n('records') ?? 2000,
-      seed: n('seed') ?? 1,
-      specials: raw.specials === true,
+      port: o.port,
+      host: o.host,
+      apiKey: o.apiKey,
+      records: o.records,
+      seed: o.seed,
+      specials: o.specials,
       faults: parseFaultOptions(faults),
     },
-    groundTruthFile: values.groundTruth as string | undefined,
+    groundTruthFile: o.groundTruth,
   };
 }
 
