@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { formatDurationMs } from '../time/duration.js';
 import { LandingGraphError } from '../errors.js';
 
 /** Options of ServiceGate; every one has a default. */
@@ -265,15 +266,9 @@ export class ServiceGate {
     const downMs = this.#now() - this.#downSince;
     return new LandingGraphError(
       'API_UNAVAILABLE',
-      `the service at ${this.#origin} has not answered for ${formatDuration(this.serviceWaitMs)} (${this.#reason})`,
+      `the service at ${this.#origin} has not answered for ${formatDurationMs(this.serviceWaitMs)} (${this.#reason})`,
       { details: { origin: this.#origin, reason: this.#reason, serviceWaitMs: this.serviceWaitMs, downMs } },
     );
   }
 }
 
-/** 600000 -> `10m`, 90000 -> `90s`, 1500 -> `1500ms`. */
-export function formatDuration(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000}m`;
-  if (ms % 1000 === 0) return `${ms / 1000}s`;
-  return `${ms}ms`;
-}

@@ -2,7 +2,7 @@ import { offlineHead } from '../render/html-head.js';
 import { escapeMarkup } from '../render/escape.js';
 import { captionedTable, shown } from '../render/html-kit.js';
 import { toolInfo } from '../render/provenance.js';
-import { REPORT_CSS } from '../render/html-app.js';
+import { reportCss } from '../render/assets.js';
 import { changeItems, countByChange, type ChangeItem } from './format.js';
 import { CHANGE_KINDS, refOf, type Changes, type FieldValue, type RecordChange } from './model.js';
 
@@ -95,7 +95,7 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
   const kv = kvRows.map(([k, v]) => `<tr><th>${escapeMarkup(k)}</th><td>${escapeMarkup(shown(v))}</td></tr>`).join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
-${offlineHead(title, csp, REPORT_CSS + CHANGES_CSS)}
+${offlineHead(title, csp, reportCss() + CHANGES_CSS)}
 <body>
 <header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(shown(`${records.length} ${records.length === 1 ? 'record' : 'records'} changed in ${scope} · ${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(' · ')}`))}</p></header>
 <main>

@@ -1,30 +1,18 @@
 #!/usr/bin/env -S node --max-old-space-size=256 --max-semi-space-size=16
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { EXIT, exitFor } from './exit-codes.js';
 import { registerCommands } from './commands.js';
+import { toolInfo } from '../render/provenance.js';
 
 // The shebang bounds V8's heap: a crawl's live heap stays under ~70 MB, but with the default limits V8
 // lets garbage pile up (peak RSS 335 MB at 5,000 records; 181 MB with these flags, same throughput).
 
-/**
- * The version of package.json, read at run time: two folders up from this file is the package root both
- * from dist/cli (built or installed) and from src/cli (tests), and npm always ships package.json.
- */
-function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** The CLI is thin: parse, call the library, map errors to exit codes here and nowhere else. */
 async function main(argv: string[]): Promise<number> {
   const program = new Command('landing-graph')
     .description('Crawl the landing lookup service breadth-first into Neo4j for fraud and affiliation investigations.')
-    .version(packageVersion())
+    .version(toolInfo().version)
     .exitOverride();
   await registerCommands(program, argv);
   // Subcommands made apart from the program do not inherit exitOverride: usage errors must reach us.

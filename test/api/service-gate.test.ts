@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LandingGraphError } from '../../src/errors.js';
 import { fromNetworkError, errorForStatus, outageSignal } from '../../src/api/http-errors.js';
-import { formatDuration, ServiceGate, type GatePass, type ServiceGateEvent } from '../../src/api/service-gate.js';
+import { ServiceGate, type GatePass, type ServiceGateEvent } from '../../src/api/service-gate.js';
 
 /** A clock whose timers fire only when advanced: no real sleeps. */
 function fakeTime() {
@@ -224,13 +224,6 @@ describe('ServiceGate', () => {
     expect(time.pending()).toBe(0);
     gate.answered(underWay);
     expect((await gate.enter()).probe).toBe(false);
-  });
-
-  it('formats the wait for the message', () => {
-    expect(formatDuration(600_000)).toBe('10m');
-    expect(formatDuration(90_000)).toBe('90s');
-    expect(formatDuration(3_000)).toBe('3s');
-    expect(formatDuration(1_500)).toBe('1500ms');
   });
 });
 

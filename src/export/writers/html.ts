@@ -9,7 +9,7 @@ import type { Subgraph } from '../model.js';
 import { displayName, isPivot, kindLabel } from '../names.js';
 import { colourOf } from '../../render/palette.js';
 import { plainProperties } from '../values.js';
-import { REPORT_APP, REPORT_CSS } from '../../render/html-app.js';
+import { caseFileScript, reportCss } from '../../render/assets.js';
 import { companiesSection, domainsSection, kindsSection, provenanceSection, sharedPivotsSection } from './html-sections.js';
 import { writeChunks, type WrittenExport } from '../../render/output.js';
 
@@ -58,9 +58,10 @@ export function renderHtml(subgraph: Subgraph, findings?: ReportSection): string
     networks: findings?.pictures ?? [],
   };
   const lib = cytoscapeSource();
+  const app = caseFileScript();
   const csp = [
     "default-src 'none'",
-    `script-src ${[lib, REPORT_APP].map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`).join(' ')}`,
+    `script-src ${[lib, app].map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`).join(' ')}`,
     "style-src 'unsafe-inline'",
     'img-src data: blob:',
     "connect-src 'none'",
@@ -75,7 +76,7 @@ export function renderHtml(subgraph: Subgraph, findings?: ReportSection): string
     .join('');
   return `<!DOCTYPE html>
 <html lang="en">
-${offlineHead(title, csp, REPORT_CSS + WHOLE_CSS + (findings?.css ?? ''))}
+${offlineHead(title, csp, reportCss() + WHOLE_CSS + (findings?.css ?? ''))}
 <body>
 <header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(`${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · ${p.state} · exported ${p.exportedAt} by ${p.tool.name} ${p.tool.version}`)}</p></header>
 <main>
@@ -93,7 +94,7 @@ ${domainsSection(subgraph)}
 </main>
 <script type="application/json" id="graph-data">${jsonForScript(data)}</script>
 <script>${lib}</script>
-<script>${REPORT_APP}</script>
+<script>${app}</script>
 </body>
 </html>
 `;

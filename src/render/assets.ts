@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { LandingGraphError } from '../errors.js';
+
+/**
+ * The offline pages' own script and stylesheet, kept as real files in src/render/assets/ (linted and formatted
+ * as what they are; `npm run build` copies them to dist/render/assets/) and read once.
+ */
+const cache = new Map<string, string>();
+
+function asset(name: string): string {
+  let text = cache.get(name);
+  if (text === undefined) {
+    text = readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+    // Inlined in a <script> or <style>: a closing tag or a comment opener inside would end or confuse the element.
+    if (/<\/(script|style)|<!--/i.test(text)) throw new LandingGraphError('INTERNAL', `src/render/assets/${name} cannot be inlined`);
+    cache.set(name, text);
+  }
+  return text;
+}
+
+/** The case file's script (assets/case-file.js). */
+export function caseFileScript(): string {
+  return asset('case-file.js');
+}
+
+/** The stylesheet of every offline page (assets/report.css). */
+export function reportCss(): string {
+  return asset('report.css');
+}
