@@ -7,7 +7,7 @@
 // lister commits. A done task found nearer is queued again (this happens only once a record that had
 // failed is retried: what it lists was reached before by longer paths and must be expanded again).
 // Lookups name their index (see upsert-nodes-by-id).
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): every lookup is an index seek by
 // hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 MATCH (c:Crawl {id: $crawlId}) USING INDEX SEEK c:Crawl(id)

@@ -1,5 +1,5 @@
 // The lowest depth that still has queued tasks, and how many are queued in all.
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): every lookup is an index seek by
 // hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 MATCH (t:CrawlTask {crawlId: $crawlId, state: 'queued'}) USING INDEX SEEK t:CrawlTask(crawlId, state, depth)

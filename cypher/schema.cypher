@@ -25,7 +25,7 @@ CREATE CONSTRAINT crawl_task_uid IF NOT EXISTS FOR (t:CrawlTask) REQUIRE t.uid I
 CREATE INDEX crawl_task_queue IF NOT EXISTS FOR (t:CrawlTask) ON (t.crawlId, t.state, t.depth);
 // Networks: one :Network per id (cypher/network/write-networks.cypher MERGEs on it).
 CREATE CONSTRAINT network_id IF NOT EXISTS FOR (n:Network) REQUIRE n.id IS UNIQUE;
-// History (README "History"): versions of records by when they were replaced.
+// History (docs/history.md): versions of records by when they were replaced.
 CREATE INDEX record_version_superseded IF NOT EXISTS FOR (v:RecordVersion) ON (v.supersededAt);
 CREATE INDEX landing_first_fetched IF NOT EXISTS FOR (n:Landing) ON (n.firstFetchedAt);
 // The change report (cypher/changes/records.cypher) finds the records of a window through these.

@@ -3,7 +3,7 @@
 // relationship type comes from the fixed branches below, never from data; a row of another type writes nothing.
 // One MERGE per type, each naming its type: a MERGE with a dynamic type ($(…)) is planned on a graph with
 // few relationships as a scan of all relationships for every row.
-// Planned once and kept (README, "Plans of the commit statements"): the nodes are found by element id (a
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): the nodes are found by element id (a
 // direct read; src/store/element-ids.ts), never by a scan, so the first commit's plan stays right.
 CYPHER replan=skip
 UNWIND $rows AS row

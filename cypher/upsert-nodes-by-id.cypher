@@ -4,7 +4,7 @@
 // removes it); a stub fills only a stub (never what a fetch wrote); missing/failed never erase fetched
 // data: failed notes the error, missing (404) marks the record gone. Returns the element ids of the nodes as
 // [kind, id, elementId] triples (src/store/element-ids.ts) and how many rows met a key conflict.
-// Planned once and kept (README, "Plans of the commit statements"): a node is found by element id (row.node)
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): a node is found by element id (row.node)
 // or by a lookup that names its index as a seek (USING INDEX SEEK), so no plan, however stale its statistics, scans for a node: a plain USING INDEX is also
 // met by a scan of the whole index, which a plan made where the statistics said that index was empty chose
 // (the orphan lookup below, for every row of every commit after).

@@ -2,7 +2,7 @@
 // failed, records served without a usable page number, and entities named inside blocks (stubs).
 // $rows: NodeRow with id null; $now: ISO date-time. Same precedence, plans and label table as
 // upsert-nodes-by-id (branches have no key, so no Branch here).
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): every lookup is an index seek by
 // hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 UNWIND $rows AS row

@@ -207,7 +207,7 @@ export async function planningCosts(
   const out: { name: string; planningMs: number; cachedMs: number }[] = [];
   try {
     for (const name of names) {
-      // The commit statements carry `CYPHER replan=skip` (README, "Plans of the commit statements"): one option only.
+      // The commit statements carry `CYPHER replan=skip` (docs/design.md, "Plans of the commit statements"): one option only.
       const text = cypher(name).replace(/^CYPHER replan=skip\s+/, '');
       const forced: number[] = [];
       const cached: number[] = [];

@@ -1,5 +1,5 @@
 // Export as of $asOf (ISO date-time): the relationships from the nodes $from (one page of the collected nodes)
-// to any collected node ($ids) that existed then (README "History": first seen by then, and as many of its
+// to any collected node ($ids) that existed then (docs/history.md: first seen by then, and as many of its
 // removals as of its returns by then), with their properties as of then: no `removedAt`; `removals` and
 // `returns` only up to then; a `lastSeenAt` after then becomes the latest sighting by then that the graph
 // records: its first sighting, its last return, or the latest fetch of the record it starts from (a link

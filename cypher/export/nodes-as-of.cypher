@@ -1,6 +1,6 @@
 // Export as of $asOf (ISO date-time): the collected nodes ($ids, one page; all first seen by then), their
 // labels and their properties as they were then; `raw` only when $includeRaw, `floats` as in export/nodes.
-// Best effort from what the history keeps (README "History"):
+// Best effort from what the history keeps (docs/history.md):
 // - the answer then: the earliest RecordVersion replaced after $asOf (a copy of every property the node
 //   had), else the node itself;
 // - a record first fetched after $asOf, or asked for and found missing or failed only after it, was a stub

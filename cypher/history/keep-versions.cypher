@@ -5,7 +5,7 @@
 // broke the schema (nothing to compare)}], node the element id of a record that holds a stored answer
 // (src/store/graph-writer.ts looks them up first and sends no other); $fields: header and analyst property names; $now: ISO
 // date-time. Returns how many versions were kept.
-// Planned once and kept (README, "Plans of the commit statements"): the records are found by element id
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): the records are found by element id
 // (a direct read), never by a scan, so the first commit's plan stays right.
 CYPHER replan=skip
 UNWIND $rows AS row

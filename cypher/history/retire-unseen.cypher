@@ -3,7 +3,7 @@
 // date-time also appended to `removals`; the record gets `changedAt`. Nothing is deleted. $records:
 // element ids of the records fetched and valid in this commit (written earlier in this transaction);
 // $now: ISO date-time. Relationship types are the fixed list below.
-// Planned once and kept (README, "Plans of the commit statements"): the nodes are found by element id (a
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): the nodes are found by element id (a
 // direct read; src/store/element-ids.ts), never by a scan, so the first commit's plan stays right.
 CYPHER replan=skip
 UNWIND $records AS rec

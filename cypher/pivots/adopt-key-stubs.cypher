@@ -7,7 +7,7 @@
 // Start from the few nodes with a conflict (index landing_key_conflict), never from all stubs: the
 // aggregation keeps the planner from starting at the other end; lookups name their index (see
 // upsert-nodes-by-id). pivot-writer runs it only after a commit met a key conflict.
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): every lookup is an index seek by
 // hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 MATCH (n:Landing) USING INDEX n:Landing(keyConflict)

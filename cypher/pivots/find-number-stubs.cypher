@@ -7,7 +7,7 @@
 // stub that learnt it here (index company_ogrn). Candidates: the INN's node first, else by `ogrn`,
 // fetched before stubs, then the lowest key: deterministic. Only stubs whose every relationship is an
 // incoming key link (types from the fixed list below) are folded. Lookups name their index.
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): every lookup is an index seek by
 // hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 UNWIND $rows AS row

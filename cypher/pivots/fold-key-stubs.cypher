@@ -6,7 +6,7 @@
 // is deleted; the node takes its key (takeKey) or notes it in `mergedKeys`, and keeps the stub's title
 // while itself a stub. Relationship types come from the fixed branches below (one MERGE per type: see
 // upsert-edges), never from data.
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): every lookup is an index seek by
 // hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 UNWIND $rows AS row

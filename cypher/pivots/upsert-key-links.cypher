@@ -5,7 +5,7 @@
 // record's company) `roles` and `posts` too, as on Person links; AT_DOMAIN: an e-mail record to its domain.
 // The relationship type comes from the fixed branches below (one MERGE per type: see upsert-edges),
 // never from data; a row of another type writes nothing. The target's lookup names its index (see upsert-nodes-by-id).
-// Planned once and kept (README, "Plans of the commit statements"): the record is found by element id, the
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): the record is found by element id, the
 // target by an index seek by hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 UNWIND $rows AS row

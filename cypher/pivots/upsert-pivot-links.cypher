@@ -5,7 +5,7 @@
 // is the latest record's word.
 // The relationship type comes from the fixed branches below (one MERGE per type: see upsert-edges),
 // never from data; a row of another type writes nothing.
-// Planned once and kept (README, "Plans of the commit statements"): the nodes are found by element id (a
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): the nodes are found by element id (a
 // direct read; src/store/element-ids.ts), never by a scan, so the first commit's plan stays right.
 CYPHER replan=skip
 UNWIND $rows AS row

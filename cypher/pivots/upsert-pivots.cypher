@@ -3,7 +3,7 @@
 // One node per (kind, key) (constraint pivot_kind_key). The display value and the person/activity
 // facts are the first seen: a later record fills a missing fact but never changes one.
 // The kind's label comes from the fixed table below, never from data; an unknown kind fails the statement.
-// Planned once and kept (README, "Plans of the commit statements"): every lookup is an index seek by
+// Planned once and kept (docs/design.md, "Plans of the commit statements"): every lookup is an index seek by
 // hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
 CYPHER replan=skip
 UNWIND $rows AS row

@@ -25,7 +25,7 @@ CALL () {
   ORDER BY c DESC, state
   RETURN 3 AS part, 'crawls' AS section, 'CrawlTask' AS name, sum(c) AS count, collect(state + ' ' + toString(c)) AS breakdown
   UNION ALL
-  // The graph's relationship types (README "The graph"): a scan by type, never the history's VERSION_OF.
+  // The graph's relationship types (docs/graph.md): a scan by type, never the history's VERSION_OF.
   // types: stated
   MATCH ()-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->()
   WHERE r.removedAt IS NULL

@@ -5,7 +5,7 @@ import { buildChanges } from './report.js';
 
 /**
  * `landing-graph changes`: what changed in the landing records between two moments, read from the graph's
- * history (README "History"; never crawling). Read (read.ts, cypher/changes/) -> pure core (report.ts) ->
+ * history (docs/history.md; never crawling). Read (read.ts, cypher/changes/) -> pure core (report.ts) ->
  * outputs (format.ts: JSON, CSV, terminal summary; html.ts: an offline page).
  */
 export * from './model.js';

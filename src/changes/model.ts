@@ -2,7 +2,7 @@
  * The change report (`landing-graph changes`): what the graph's history says changed in the landing records
  * between two moments. Two halves: the rows the reader takes from Neo4j (plain data, times as epoch
  * milliseconds) and the report the pure core (report.ts) makes of them. The report's JSON shape is a public
- * contract (README "Change reports"): tools parse it.
+ * contract (docs/changes.md): tools parse it.
  */
 
 /** A property value as stored: a scalar or a list of scalars; null when the property is absent. */
@@ -90,7 +90,7 @@ export interface RecordChange {
   pivotsRemoved: PivotChange[];
 }
 
-/** The JSON the command prints with --json, exactly (README "Change reports"). */
+/** The JSON the command prints with --json, exactly (docs/changes.md). */
 export interface ChangeReport {
   since: string;
   until: string;

@@ -109,7 +109,7 @@ function missingAt(row: RecordRow, t: number): boolean {
   return !(row.backAt !== null && row.backAt > row.goneAt && row.backAt <= t);
 }
 
-/** Whether a relationship existed at `t` (README "History"). */
+/** Whether a relationship existed at `t` (docs/history.md). */
 export function linkExistedAt(link: LinkRow, t: number): boolean {
   if (link.firstSeenAt !== null && link.firstSeenAt > t) return false;
   const upTo = (times: readonly number[]) => times.filter((x) => x <= t).length;

@@ -13,7 +13,7 @@ export const MAX_WAITING_RAW_CHARS = 8_000_000;
  * How many fetched records may wait for their commit while another is written: enough for
  * BUFFER_SECONDS of requests at `requestsPerSecond`, so a slow commit (a busy or replanning Neo4j) does
  * not stop the fetching; at least one commit's worth, at most MAX_WAITING_RECORDS. A kill -9 costs at
- * most twice this plus what is in flight (see the README's "Resuming").
+ * most twice this plus what is in flight (see docs/crawl.md, "Resuming").
  */
 export function waitingRecordsFor(requestsPerSecond: number, commitEvery: number): number {
   const atRate = Number.isFinite(requestsPerSecond) ? Math.ceil(requestsPerSecond * BUFFER_SECONDS) : MAX_WAITING_RECORDS;

@@ -86,7 +86,7 @@ export interface Provenance {
   };
   /**
    * Which state of the graph the export shows: `current state` (relationships a later fetch no longer had,
-   * those with `removedAt`, left out) or `as of <ISO date-time>` (README "History").
+   * those with `removedAt`, left out) or `as of <ISO date-time>` (docs/history.md).
    */
   state: string;
   exportedAt: string;

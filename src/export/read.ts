@@ -54,7 +54,7 @@ export interface ReadOptions {
  *
  * The current state by default: relationships a later fetch no longer had (`removedAt`) are left out,
  * and so are the history's RecordVersion nodes and the crawl bookkeeping. With `request.asOf`, the graph
- * as it was then (README "Export"): the relationships that existed then, walked from the seeds, between
+ * as it was then (docs/export.md): the relationships that existed then, walked from the seeds, between
  * nodes first seen by then, with the properties they had then as far as the history keeps them.
  */
 export async function readSubgraph(driver: Driver, request: ExportRequest, options: ReadOptions = {}): Promise<Subgraph> {

@@ -84,7 +84,7 @@ export interface NetworkOptions {
   resolution: number;
 }
 
-/** Chosen on the sandbox graph's degree distribution (README, "Company networks"). */
+/** Chosen on the sandbox graph's degree distribution (docs/networks.md). */
 export const DEFAULT_MAX_SHARED = 20;
 export const DEFAULT_MIN_SIZE = 2;
 export const DEFAULT_SPLIT_ABOVE = 20;

@@ -40,7 +40,7 @@ export interface Candidate {
   /** `pair-` + 16 hex digits of the SHA-256 of the two side refs, sorted: the same pair, the same id. */
   pairId: string;
   rule: Rule;
-  /** 0..1, from the rule and its evidence (README, "Resolve"). */
+  /** 0..1, from the rule and its evidence (docs/resolve.md). */
   score: number;
   /** The side whose ref sorts first. */
   a: Side;
