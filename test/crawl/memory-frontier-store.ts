@@ -12,12 +12,29 @@ import type {
   WrittenCounts,
 } from '../../src/crawl/frontier-store.js';
 import { countsOf } from '../../src/crawl/frontier-store.js';
+import { LandingGraphError } from '../../src/errors.js';
+import type { LandingStatus, NodeRow } from '../../src/graph/model.js';
+import { mergePivotBatches } from '../../src/graph/pivots/merge.js';
+import { mergeBatches } from '../../src/store/graph-writer.js';
 
 interface StoredCrawl extends NewCrawl, CrawlCounts {
   status: CrawlStatus;
   runs: number;
+  /** When it was created (the Neo4j store's startedAt): the newest of a fingerprint is resumed. */
+  startedAtMs: number;
   createdAt: number;
   error: string | null;
+}
+
+/** What the graph holds of a record (by page number) as far as the frontier reads it: its stored answer. */
+interface StoredRecord {
+  key: string | null;
+  status: LandingStatus;
+  /** The stored answer, valid or not; a record gone (404) or failed keeps it, as in the graph. */
+  raw: string | null;
+  fetchedAtMs: number | null;
+  /** The stored answer broke the schema. */
+  invalid: boolean;
 }
 
 interface StoredTask extends FrontierTask {
@@ -29,15 +46,21 @@ interface StoredTask extends FrontierTask {
 /**
  * The crawl's frontier in memory, with the rules of the Neo4j statements (cypher/crawl-*.cypher,
  * cypher/frontier-*.cypher), so the crawler's policy is unit-tested without a database. Every call
- * goes through `gate` first: a test can hold, fail or count any operation.
+ * goes through `gate` first: a test can hold, fail or count any operation. The contract suite
+ * (frontier-store.contract.ts) runs on this store and on CrawlStore, so the two keep the same rules.
  */
 export class MemoryFrontierStore implements FrontierStore {
   readonly crawls = new Map<string, StoredCrawl>();
   readonly tasks = new Map<string, StoredTask>();
   /** Every commit written, in order. */
   readonly commits: Commit[] = [];
-  /** The graph's valid answers by `kind#id` and `kind:key`, with when they were fetched. */
-  readonly answers = new Map<string, { raw: string; fetchedAtMs: number }>();
+  /**
+   * The graph's records by `kind#id`, written by the rules of cypher/upsert-nodes-by-id.cypher: a fetch
+   * writes the answer, a stub changes nothing known, a 404 marks a fetched record gone, a failure keeps it.
+   */
+  readonly records = new Map<string, StoredRecord>();
+  /** `kind:key` -> `kind#id` of the record holding that natural key. */
+  private readonly keys = new Map<string, string>();
   /** Called before each operation; throw to fail it (nothing is written), await to hold it. */
   gate: (operation: keyof FrontierStore, args: unknown[]) => Promise<void> | void = () => undefined;
   readonly locks = new Map<string, { holder: LockHolder | null; since: string; leaseUntilMs: number }>();
@@ -69,15 +92,21 @@ export class MemoryFrontierStore implements FrontierStore {
 
   async latest(fingerprint: string): Promise<{ id: string; status: CrawlStatus } | undefined> {
     await this.gate('latest', [fingerprint]);
-    const matching = [...this.crawls.values()].filter((c) => c.fingerprint === fingerprint).sort((a, b) => b.createdAt - a.createdAt);
+    // Newest by start time, as crawl-latest.cypher orders (of two started at once, the one created last).
+    const matching = [...this.crawls.values()]
+      .filter((c) => c.fingerprint === fingerprint)
+      .sort((a, b) => b.startedAtMs - a.startedAtMs || b.createdAt - a.createdAt);
     const newest = matching[0];
     return newest ? { id: newest.id, status: newest.status } : undefined;
   }
 
   async create(crawl: NewCrawl, seeds: Omit<FrontierTask, 'depth'>[], nowIso: string): Promise<void> {
     await this.gate('create', [crawl, seeds, nowIso]);
+    // Crawl ids are unique (a constraint in Neo4j): the statement fails and writes nothing.
+    if (this.crawls.has(crawl.id)) throw new LandingGraphError('NEO4J_CONFLICT', `a crawl ${crawl.id} exists already`);
     const zero = { requested: 0, fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0 };
-    this.crawls.set(crawl.id, { ...crawl, ...zero, status: 'running', runs: 0, createdAt: this.created++, error: null });
+    const startedAtMs = Date.parse(nowIso);
+    this.crawls.set(crawl.id, { ...crawl, ...zero, status: 'running', runs: 0, startedAtMs, createdAt: this.created++, error: null });
     for (const seed of seeds) {
       if (!this.tasks.has(seed.uid)) this.tasks.set(seed.uid, { ...seed, depth: 0, crawlId: crawl.id, state: 'queued', error: null });
     }
@@ -95,14 +124,21 @@ export class MemoryFrontierStore implements FrontierStore {
     return this.answerOf(task, notBeforeIso);
   }
 
+  /** As cypher/history/fresh-answers.cypher: the record by page number, else by key; a valid answer fetched since. */
   private answerOf(task: FrontierTask, notBeforeIso: string): string | undefined {
-    const answer = this.answers.get(task.id !== null ? `${task.kind}#${task.id}` : `${task.kind}:${task.key}`);
-    return answer && answer.fetchedAtMs >= Date.parse(notBeforeIso) ? answer.raw : undefined;
+    const byId = task.id !== null ? this.records.get(`${task.kind}#${task.id}`) : undefined;
+    const holder = task.key !== null ? this.keys.get(`${task.kind}:${task.key}`) : undefined;
+    const byKey = holder === undefined ? undefined : this.records.get(holder);
+    const record = byId ?? (byKey?.key === task.key ? byKey : undefined);
+    if (record?.status !== 'fetched' || record.invalid || record.raw === null || record.fetchedAtMs === null) return undefined;
+    return record.fetchedAtMs >= Date.parse(notBeforeIso) ? record.raw : undefined;
   }
 
   async startRun(crawlId: string, nowIso: string): Promise<RunStart> {
     await this.gate('startRun', [crawlId, nowIso]);
-    const crawl = this.crawl(crawlId);
+    const crawl = this.crawls.get(crawlId);
+    if (!crawl)
+      throw new LandingGraphError('NEO4J_CONFLICT', `crawl ${crawlId} is no longer in the graph (deleted while it ran?); start it again`);
     let requeuedFailed = 0;
     for (const task of this.tasks.values()) {
       if (task.crawlId === crawlId && task.state === 'failed') {
@@ -153,18 +189,55 @@ export class MemoryFrontierStore implements FrontierStore {
         task.depth = q.depth;
       }
     }
-    for (const batch of commit.batches) {
-      for (const node of batch.nodes) {
-        if (node.status !== 'fetched' || node.raw === null || node.props.schemaError !== undefined) continue;
-        const answer = { raw: node.raw, fetchedAtMs: Date.parse(nowIso) };
-        if (node.id !== null) this.answers.set(`${node.kind}#${node.id}`, answer);
-        if (node.key !== null) this.answers.set(`${node.kind}:${node.key}`, answer);
-      }
-    }
+    const merged = mergeBatches(commit.batches);
+    const versions = this.writeRecords(merged.byId, nowIso);
     this.commits.push(commit);
-    const nodes = commit.batches.reduce((n, b) => n + b.nodes.length, 0);
-    const edges = commit.batches.reduce((n, b) => n + b.edges.length, 0);
-    return { nodes, edges, versions: 0, removed: 0 };
+    // Counted as the Neo4j store counts them: rows once merged (a node listed twice is one row), pivots and links.
+    const pivots = mergePivotBatches(commit.pivots);
+    return {
+      nodes: merged.byId.length + merged.byKey.length + pivots.pivots.length,
+      edges: merged.edges.length + pivots.links.length + pivots.keyLinks.length,
+      versions,
+      removed: 0,
+    };
+  }
+
+  /** The records of a commit, by the rules of cypher/upsert-nodes-by-id.cypher; returns how many answers changed (versions). */
+  private writeRecords(rows: readonly NodeRow[], nowIso: string): number {
+    let versions = 0;
+    for (const row of rows) {
+      const id = `${row.kind}#${row.id}`;
+      const known = this.records.get(id);
+      if (row.status === 'fetched') {
+        if (known && known.raw !== null && known.raw !== row.raw) versions += 1;
+        const invalid = row.props.schemaError !== undefined && row.props.schemaError !== null;
+        this.records.set(id, {
+          key: known?.key ?? null,
+          status: 'fetched',
+          raw: row.raw,
+          fetchedAtMs: Date.parse(row.fetchedAt ?? nowIso),
+          invalid,
+        });
+      } else if (!known) {
+        this.records.set(id, { key: null, status: row.status, raw: null, fetchedAtMs: null, invalid: false });
+      } else if (row.status !== 'stub' && (known.status !== 'fetched' || row.status === 'missing')) {
+        // Missing or failed never erase fetched data: failed notes the error, missing marks the record gone.
+        known.status = row.status;
+      }
+      this.keyRecord(id, row);
+    }
+    return versions;
+  }
+
+  /** The natural key: set when new, or when a fetch says otherwise, unless another record holds it. */
+  private keyRecord(id: string, row: NodeRow): void {
+    const record = this.records.get(id)!;
+    if (row.key === null || record.key === row.key || (record.key !== null && row.status !== 'fetched')) return;
+    const key = `${row.kind}:${row.key}`;
+    const holder = this.keys.get(key);
+    if (holder !== undefined && holder !== id && this.records.get(holder)?.key === row.key) return;
+    record.key = row.key;
+    this.keys.set(key, id);
   }
 
   async endRun(crawlId: string, status: CrawlStatus, _stats: Record<string, number>, error: string | null, nowIso: string): Promise<void> {
