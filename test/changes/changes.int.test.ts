@@ -293,7 +293,10 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
       [['--since', '1d', '--html'], /^landing-graph: CONFIG_INVALID: --html needs --out <file>$/],
       [['--since', '1d', '--json', '--csv'], /^landing-graph: CONFIG_INVALID: give one of --json, --csv and --html$/],
       [['--since', '1d', 'domain:nowhere.invalid'], /^landing-graph: SEED_INVALID: not in the graph: "domain:nowhere.invalid"/],
-      [['--since', '1d', 'company#1', '--depth', 'two'], /^landing-graph: CONFIG_INVALID: --depth must be a whole number from 0 to 100, got "two"$/],
+      [
+        ['--since', '1d', 'company#1', '--depth', 'two'],
+        /^landing-graph: CONFIG_INVALID: --depth must be a whole number from 0 to 100, got "two"$/,
+      ],
     ];
     for (const [args, message] of cases) {
       const run = await changes(...args);

@@ -1,24 +1,21 @@
 import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { beforeEach, describe, expect } from 'vitest';
+import { reachable, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, startCli } from '../support/cli.js';
+import { type SandboxFixtures, sandboxTest, withSetUp } from '../support/fixtures.js';
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
 import { killPoints } from '../support/kill-seed.js';
 import { waitingRecordsFor } from '../../src/crawl/buffer-size.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
 
 const RPS = 40;
 
 describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
   let env: Record<string, string>;
   let seeds: string[];
   let expected: ReturnType<typeof expectedDump>;
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 300, seed: 11 });
-    driver = await openTestDriver();
+  const test = withSetUp(sandboxTest({ records: 300, seed: 11 }), async ({ sandbox }) => {
     env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
     const companies = sandbox.graph.ids('company').slice(0, 2);
     seeds = companies.map((id) => `company#${id}`);
@@ -30,32 +27,28 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
       ),
     );
   });
-  beforeEach(async () => {
+  beforeEach<SandboxFixtures>(async ({ driver, sandbox }) => {
     await resetGraph(driver);
     sandbox.setFaults({});
     sandbox.stats.reset();
   });
-  afterAll(async () => {
-    await driver?.close();
-    await sandbox?.close();
-  });
 
   const crawlArgs = () => ['crawl', ...seeds, '--depth', '2', '--rps', String(RPS), '--concurrency', '4'];
-  const graph = async () => statusesOnly(await dumpGraph(driver, testConnection().database));
-  const waitForRequests = async (n: number) => {
+  const graph = async (driver: Driver) => statusesOnly(await dumpGraph(driver, testConnection().database));
+  const waitForRequests = async (sandbox: Sandbox, n: number) => {
     while (sandbox.stats.total < n) await new Promise((r) => setTimeout(r, 5));
   };
 
-  it('finishes with exit 0, the expected graph and --json statistics on stdout', async () => {
+  test('finishes with exit 0, the expected graph and --json statistics on stdout', async ({ driver }) => {
     const run = await runCli([...crawlArgs(), '--json'], env);
     expect(run.code, run.stderr).toBe(0);
     const stats = JSON.parse(run.stdout) as { status: string; totals: { fetched: number } };
     expect(stats.status).toBe('finished');
-    expect(await graph()).toEqual(expected);
+    expect(await graph(driver)).toEqual(expected);
     expect(run.stderr).not.toMatch(/\x1b\[/); // no terminal: no control characters
   });
 
-  it('widens the rate window by --rate-margin-ms: at --rps 20 with 1000, at most 20 requests in any 1.95 s', async () => {
+  test('widens the rate window by --rate-margin-ms: at --rps 20 with 1000, at most 20 requests in any 1.95 s', async ({ sandbox }) => {
     const args = ['crawl', ...seeds, '--depth', '2', '--rps', '20', '--rate-margin-ms', '1000', '--max-records', '36'];
     const run = await runCli(args, env);
     expect(run.code, run.stderr).toBe(0);
@@ -65,17 +58,20 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     expect(sandbox.stats.busiestWindow(1950)).toBeLessThanOrEqual(20);
   });
 
-  it('after kill -9, the same command finishes with the same graph, re-requesting at most what was in flight', async () => {
+  test('after kill -9, the same command finishes with the same graph, re-requesting at most what was in flight', async ({
+    sandbox,
+    driver,
+  }) => {
     const { rng, replay } = killPoints('test/cli/crawl-cli.int.test.ts');
     const killAt = rng.int(25, 64);
     const first = startCli(crawlArgs(), env);
-    await waitForRequests(killAt);
+    await waitForRequests(sandbox, killAt);
     first.child.kill('SIGKILL');
     await first.done;
     const why = `killed at request ${killAt}; replay: ${replay}`;
     const second = await runCli(crawlArgs(), env);
     expect(second.code, `${why}\n${second.stderr}`).toBe(0);
-    expect(await graph(), why).toEqual(expected);
+    expect(await graph(driver), why).toEqual(expected);
     const stats = sandbox.stats.snapshot();
     const repeated = Object.values(stats.byPath).reduce((n, c) => n + c - 1, 0);
     // Lost at a kill: what was not yet committed. The crawler dispatches only while requests under way
@@ -84,9 +80,12 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     expect(repeated, why).toBeLessThanOrEqual(2 * (waitingRecordsFor(RPS, 100) + 2 * 4));
   });
 
-  it('on Ctrl-C writes what is in flight, exits 130 with one line, and the same command resumes without repeating a request', async () => {
+  test('on Ctrl-C writes what is in flight, exits 130 with one line, and the same command resumes without repeating a request', async ({
+    sandbox,
+    driver,
+  }) => {
     const first = startCli(crawlArgs(), env);
-    await waitForRequests(30);
+    await waitForRequests(sandbox, 30);
     first.child.kill('SIGINT');
     const stopped = await first.done;
     expect(stopped.code).toBe(130);
@@ -95,16 +94,16 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     expect(crawls.records.map((r) => r.get('status'))).toEqual(['interrupted']);
     const second = await runCli(crawlArgs(), env);
     expect(second.code, second.stderr).toBe(0);
-    expect(await graph()).toEqual(expected);
+    expect(await graph(driver)).toEqual(expected);
     expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
   });
 
-  it.each([
+  test.for([
     [['crawl', 'domain:not a domain'], 2, /SEED_INVALID: malformed seed "domain:not a domain": not a domain name/],
     [['crawl', 'phone:12345', '--depth', '1'], 2, /SEED_INVALID: malformed seed "phone:12345"/],
     [['crawl', 'company#1', '--depth', 'two'], 2, /--depth must be a whole number/],
     [['crawl', 'company#1', '--rate-margin-ms', '25ms'], 2, /--rate-margin-ms must be a whole number of at least 0, got "25ms"/],
-  ])('refuses %j with exit %i and one line', async (args, code, line) => {
+  ] as [string[], number, RegExp][])('refuses %j with exit %i and one line', async ([args, code, line], { sandbox }) => {
     const run = await runCli(args, env);
     expect(run.code).toBe(code);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
@@ -112,14 +111,14 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     expect(sandbox.stats.snapshot().total).toBe(0);
   });
 
-  it('exits 3 with one line when the service refuses the key, never printing it', async () => {
+  test('exits 3 with one line when the service refuses the key, never printing it', async () => {
     const run = await runCli(crawlArgs(), { ...env, LANDING_API_KEY: 'not-the-key-SECRET' });
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/API_AUTH: the landing service refused the API key \(HTTP 401\)/);
     expect(run.stderr + run.stdout).not.toContain('SECRET');
   });
 
-  it('exits 4 with one line when Neo4j is unreachable or refuses the credentials', async () => {
+  test('exits 4 with one line when Neo4j is unreachable or refuses the credentials', async () => {
     const unreachable = await runCli(crawlArgs(), { ...env, NEO4J_URI: 'bolt://127.0.0.1:1' });
     expect(unreachable.code).toBe(4);
     expect(unreachable.stderr.trim().split('\n').pop()).toMatch(/NEO4J_UNAVAILABLE: Neo4j is unavailable/);

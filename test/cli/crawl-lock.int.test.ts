@@ -1,24 +1,16 @@
-import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect } from 'vitest';
 import { runCli, startCli } from '../support/cli.js';
-import { openTestDriver, resetGraph } from '../support/neo4j.js';
+import { sandboxTest } from '../support/fixtures.js';
+import { resetGraph } from '../support/neo4j.js';
+
+const test = sandboxTest({ records: 300, seed: 5 });
 
 /** Two processes never run the same crawl: the second exits with one line naming the first. */
 describe('crawl lock over the CLI', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 300, seed: 5 });
-    driver = await openTestDriver();
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await sandbox?.close();
-  });
-
-  it('a second process on the same crawl exits 7 naming the running one; the first finishes, each record asked once', async () => {
+  test('a second process on the same crawl exits 7 naming the running one; the first finishes, each record asked once', async ({
+    sandbox,
+    driver,
+  }) => {
     await resetGraph(driver);
     sandbox.stats.reset();
     const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };

@@ -1,71 +1,60 @@
-import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LandingClient } from '../../src/api/client.js';
+import { beforeEach, describe, expect } from 'vitest';
 import type { LandingRef } from '../../src/api/refs.js';
-import { runCrawl } from '../../src/crawl/crawler.js';
-import { parseCrawlOptions, type CrawlOptionsInput } from '../../src/crawl/options.js';
 import type { FaultOptions } from '../../src/sandbox/index.js';
-import { groundTruth, reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { groundTruth, reachable, type Sandbox } from '../../src/sandbox/index.js';
 import { CrawlStore } from '../../src/store/crawl-store.js';
+import { type CrawlExtras, type CrawlFixtures, crawlTest } from '../support/fixtures.js';
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { resetGraph } from '../support/neo4j.js';
+
+const test = crawlTest({ records: 300, seed: 11 });
+
+/** This file's clients: short time-outs, quick retries. */
+const quick = (extra: { apiKey?: string; rps?: number; maxAttempts?: number } = {}): CrawlExtras => ({
+  client: {
+    ...(extra.apiKey === undefined ? {} : { apiKey: extra.apiKey }),
+    requestsPerSecond: extra.rps ?? Infinity,
+    maxConcurrent: 8,
+    headersTimeoutMs: 500,
+    bodyTimeoutMs: 500,
+    retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: extra.maxAttempts ?? 12 },
+  },
+});
+const companySeeds = (sandbox: Sandbox) =>
+  sandbox.graph
+    .ids('company')
+    .slice(0, 2)
+    .map((id) => ({ kind: 'company' as const, id }));
 
 describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
-  const clients: LandingClient[] = [];
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 300, seed: 11 });
-    driver = await openTestDriver();
-  });
-  beforeEach(async () => {
+  beforeEach<CrawlFixtures>(async ({ driver, sandbox }) => {
     await resetGraph(driver);
     sandbox.setFaults({});
     sandbox.stats.reset();
   });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await driver?.close();
-    await sandbox?.close();
-  });
 
-  function crawl(seeds: LandingRef[], options: CrawlOptionsInput, extra: { apiKey?: string; rps?: number; maxAttempts?: number } = {}) {
-    const client = new LandingClient({
-      baseUrl: sandbox.url,
-      apiKey: extra.apiKey ?? sandbox.apiKey,
-      requestsPerSecond: extra.rps ?? Infinity,
-      maxConcurrent: 8,
-      headersTimeoutMs: 500,
-      bodyTimeoutMs: 500,
-      retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: extra.maxAttempts ?? 12 },
-    });
-    clients.push(client);
-    return runCrawl(
-      { seeds, options: parseCrawlOptions({ commitIntervalMs: 20, ...options }), baseUrl: sandbox.url },
-      { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database), maxInFlight: 16 },
-    );
-  }
-  const companySeeds = () =>
-    sandbox.graph
-      .ids('company')
-      .slice(0, 2)
-      .map((id) => ({ kind: 'company' as const, id }));
+  test.for([0, 1, 2])(
+    'depth %i gives exactly the fetched, stub and edge sets of the ground truth',
+    async (depth, { crawl, sandbox, driver, database }) => {
+      const seeds = companySeeds(sandbox);
+      const result = await crawl(seeds, { maxDepth: depth }, quick());
+      expect(result.status).toBe('finished');
+      const truth = reachable(sandbox.graph, seeds, depth);
+      expect(statusesOnly(await dumpGraph(driver, database))).toEqual(expectedDump(truth));
+      // Each record requested once: no path was asked for twice.
+      const stats = sandbox.stats.snapshot();
+      expect(Math.max(...Object.values(stats.byPath))).toBe(1);
+      expect(stats.total).toBe(truth.fetched.length + truth.notFound.length);
+    },
+  );
 
-  it.each([0, 1, 2])('depth %i gives exactly the fetched, stub and edge sets of the ground truth', async (depth) => {
-    const seeds = companySeeds();
-    const result = await crawl(seeds, { maxDepth: depth });
-    expect(result.status).toBe('finished');
-    const truth = reachable(sandbox.graph, seeds, depth);
-    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(truth));
-    // Each record requested once: no path was asked for twice.
-    const stats = sandbox.stats.snapshot();
-    expect(Math.max(...Object.values(stats.byPath))).toBe(1);
-    expect(stats.total).toBe(truth.fetched.length + truth.notFound.length);
-  });
-
-  it('fetches the next level while the last commits of a level are still being written, and keeps depths exact', async () => {
-    const seeds = companySeeds();
+  test('fetches the next level while the last commits of a level are still being written, and keeps depths exact', async ({
+    crawl,
+    sandbox,
+    driver,
+    database,
+  }) => {
+    const seeds = companySeeds(sandbox);
     const truth = reachable(sandbox.graph, seeds, 2);
     const depthOf = new Map(truth.fetched.map((r) => [`${r.kind}#${r.id}`, r.depth]));
     const events: { at: number; what: 'fetch' | 'committed'; depth: number }[] = [];
@@ -80,21 +69,21 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
         return written;
       }
     }
-    const client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: 8 });
-    clients.push(client);
-    const result = await runCrawl(
-      { seeds, options: parseCrawlOptions({ maxDepth: 2, commitIntervalMs: 20, commitEvery: 10 }), baseUrl: sandbox.url },
+    const result = await crawl(
+      seeds,
+      { maxDepth: 2, commitIntervalMs: 20, commitEvery: 10 },
       {
-        fetch: (ref) => {
-          events.push({ at: clock++, what: 'fetch', depth: depthOf.get(`${ref.kind}#${ref.id}`) ?? -1 });
-          return client.fetch(ref);
-        },
-        store: new SlowStore(driver, testConnection().database),
-        maxInFlight: 16,
+        deps: (defaults) => ({
+          fetch: (ref) => {
+            events.push({ at: clock++, what: 'fetch', depth: depthOf.get(`${ref.kind}#${ref.id}`) ?? -1 });
+            return defaults.fetch(ref);
+          },
+          store: new SlowStore(driver, database),
+        }),
       },
     );
     expect(result.status).toBe('finished');
-    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(truth));
+    expect(statusesOnly(await dumpGraph(driver, database))).toEqual(expectedDump(truth));
     const lastLevel1Commit = Math.max(...events.filter((e) => e.what === 'committed' && e.depth === 1).map((e) => e.at));
     const firstLevel2Fetch = Math.min(...events.filter((e) => e.what === 'fetch' && e.depth === 2).map((e) => e.at));
     expect(firstLevel2Fetch).toBeLessThan(lastLevel1Commit);
@@ -104,14 +93,19 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
   });
 
-  it('starts from natural keys, asks each record once, and gives it its shortest distance', async () => {
+  test('starts from natural keys, asks each record once, and gives it its shortest distance', async ({
+    crawl,
+    sandbox,
+    driver,
+    database,
+  }) => {
     const company = sandbox.graph.node(sandbox.graph.ids('company')[0]!)!;
     const domain = sandbox.graph.node(sandbox.graph.ids('domain')[3]!)!;
     const seeds: LandingRef[] = [
       { kind: 'company', key: company.ogrn! },
       { kind: 'domain', key: domain.key! },
     ];
-    await crawl(seeds, { maxDepth: 1 });
+    await crawl(seeds, { maxDepth: 1 }, quick());
     const truth = reachable(
       sandbox.graph,
       [
@@ -120,26 +114,31 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
       ],
       1,
     );
-    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(truth));
+    expect(statusesOnly(await dumpGraph(driver, database))).toEqual(expectedDump(truth));
     const paths = Object.entries(sandbox.stats.snapshot().byPath);
     expect(paths.filter(([p]) => p.endsWith(`/company/${company.id}`))).toEqual([]);
     expect(Math.max(...paths.map(([, n]) => n))).toBe(1);
   });
 
-  it('resumes nothing and requests nothing when the same crawl already finished; --refresh changes no counts', async () => {
-    const seeds = companySeeds();
-    await crawl(seeds, { maxDepth: 1 });
-    const first = await dumpGraph(driver, testConnection().database);
+  test('resumes nothing and requests nothing when the same crawl already finished; --refresh changes no counts', async ({
+    crawl,
+    sandbox,
+    driver,
+    database,
+  }) => {
+    const seeds = companySeeds(sandbox);
+    await crawl(seeds, { maxDepth: 1 }, quick());
+    const first = await dumpGraph(driver, database);
     sandbox.stats.reset();
-    const again = await crawl(seeds, { maxDepth: 1 });
+    const again = await crawl(seeds, { maxDepth: 1 }, quick());
     expect(again.alreadyComplete).toBe(true);
     expect(sandbox.stats.snapshot().total).toBe(0);
-    const refreshed = await crawl(seeds, { maxDepth: 1, refresh: true });
+    const refreshed = await crawl(seeds, { maxDepth: 1, refresh: true }, quick());
     expect(refreshed.alreadyComplete).toBe(false);
-    expect(await dumpGraph(driver, testConnection().database)).toEqual(first);
+    expect(await dumpGraph(driver, database)).toEqual(first);
   });
 
-  it('records a 404 as missing', async () => {
+  test('records a 404 as missing', async ({ crawl, sandbox, driver, database }) => {
     const dangling = sandbox.graph.danglingIds[0]!;
     const kind = 'domain' as const;
     await crawl(
@@ -148,11 +147,12 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
         { kind: 'email', key: 'nobody@nowhere.invalid' },
       ],
       { maxDepth: 0 },
+      quick(),
     );
     const rows = await driver.executeQuery(
       'MATCH (n:Landing) RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status, n.error AS error ORDER BY kind',
       {},
-      { database: testConnection().database },
+      { database },
     );
     expect(rows.records.map((r) => r.toObject())).toEqual([
       { kind: 'domain', id: dangling, key: null, status: 'missing', error: 'API_NOT_FOUND' },
@@ -160,91 +160,110 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     ]);
   });
 
-  it('stops at once on a refused key, records the failure, and writes nothing it did not fetch', async () => {
-    const error = await crawl(companySeeds(), { maxDepth: 2 }, { apiKey: 'wrong-key' }).catch((e: unknown) => e);
+  test('stops at once on a refused key, records the failure, and writes nothing it did not fetch', async ({
+    crawl,
+    sandbox,
+    driver,
+    database,
+  }) => {
+    const error = await crawl(companySeeds(sandbox), { maxDepth: 2 }, quick({ apiKey: 'wrong-key' })).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'API_AUTH' });
     expect(sandbox.stats.snapshot().total).toBeLessThanOrEqual(2);
-    const rows = await driver.executeQuery(
-      'MATCH (c:Crawl) RETURN c.status AS status, c.error AS error',
-      {},
-      { database: testConnection().database },
-    );
+    const rows = await driver.executeQuery('MATCH (c:Crawl) RETURN c.status AS status, c.error AS error', {}, { database });
     expect(rows.records[0]?.get('status')).toBe('failed');
     expect(String(rows.records[0]?.get('error'))).not.toContain('wrong-key');
-    const landing = await driver.executeQuery('MATCH (n:Landing) RETURN count(n) AS n', {}, { database: testConnection().database });
+    const landing = await driver.executeQuery('MATCH (n:Landing) RETURN count(n) AS n', {}, { database });
     expect(landing.records[0]?.get('n')).toBe(0);
   });
 
-  it.each([
+  test.for([
     ['a 5xx storm', { errorRate: 0.3, faultSeed: 5 }],
     ['429 bursts', { rateLimit429: { everyRequests: 15, burstLength: 3, retryAfterSeconds: 1 } }],
-  ] as [string, FaultOptions][])('ends complete and identical through %s', async (_name, faults) => {
-    const seeds = companySeeds();
-    sandbox.setFaults(faults);
-    const result = await crawl(seeds, { maxDepth: 1 });
-    expect(result.status).toBe('finished');
-    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 1)));
-  });
+  ] as [string, FaultOptions][])(
+    'ends complete and identical through %s',
+    async ([_name, faults], { crawl, sandbox, driver, database }) => {
+      const seeds = companySeeds(sandbox);
+      sandbox.setFaults(faults);
+      const result = await crawl(seeds, { maxDepth: 1 }, quick());
+      expect(result.status).toBe('finished');
+      expect(statusesOnly(await dumpGraph(driver, database))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 1)));
+    },
+  );
 
-  it('ends incomplete when records fail for good; the same crawl retries them and ends identical to a clean one', async () => {
-    const seeds = companySeeds();
+  test('ends incomplete when records fail for good; the same crawl retries them and ends identical to a clean one', async ({
+    crawl,
+    sandbox,
+    driver,
+    database,
+  }) => {
+    const seeds = companySeeds(sandbox);
     sandbox.setFaults({ errorRate: 0.4, faultSeed: 9 });
-    const first = await crawl(seeds, { maxDepth: 2 }, { maxAttempts: 1 });
+    const first = await crawl(seeds, { maxDepth: 2 }, quick({ maxAttempts: 1 }));
     expect(first.status).toBe('incomplete');
     expect(first.totals.failed).toBeGreaterThan(0);
     sandbox.setFaults({});
-    const second = await crawl(seeds, { maxDepth: 2 });
+    const second = await crawl(seeds, { maxDepth: 2 }, quick());
     expect(second.resumed).toBe(true);
     expect(second.requeuedFailed).toBe(first.totals.failed);
     expect(second.status).toBe('finished');
     expect(second.totals.failed).toBe(0);
-    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 2)));
+    expect(statusesOnly(await dumpGraph(driver, database))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 2)));
   });
 
-  it('a second crawl whose ball overlaps a fresh first one requests only what the first did not fetch; --max-age 0 all', async () => {
-    const [a, b] = companySeeds();
+  test('a second crawl whose ball overlaps a fresh first one requests only what the first did not fetch; --max-age 0 all', async ({
+    crawl,
+    sandbox,
+    driver,
+    database,
+  }) => {
+    const [a, b] = companySeeds(sandbox);
     const ballA = reachable(sandbox.graph, [a!], 2);
     const ballB = reachable(sandbox.graph, [b!], 2);
     const key = (r: { kind: string; id: number }) => `/api/v1/landing/${r.kind}/${r.id}`;
     const fetchedByA = new Set(ballA.fetched.map(key));
-    await crawl([a!], { maxDepth: 2 });
+    await crawl([a!], { maxDepth: 2 }, quick());
     sandbox.stats.reset();
-    const second = await crawl([b!], { maxDepth: 2 });
+    const second = await crawl([b!], { maxDepth: 2 }, quick());
     const expected = [...ballB.fetched, ...ballB.notFound].map(key).filter((p) => !fetchedByA.has(p));
     expect(Object.keys(sandbox.stats.snapshot().byPath).sort()).toEqual(expected.sort());
     expect(second.totals.reused).toBe(ballB.fetched.length - (expected.length - ballB.notFound.length));
     expect(second.totals.reused).toBeGreaterThan(0);
     // The graph is the one of a crawl from both seeds that fetched everything.
-    expect(statusesOnly(await dumpGraph(driver, testConnection().database))).toEqual(expectedDump(reachable(sandbox.graph, [a!, b!], 2)));
+    expect(statusesOnly(await dumpGraph(driver, database))).toEqual(expectedDump(reachable(sandbox.graph, [a!, b!], 2)));
     sandbox.stats.reset();
-    const all = await crawl([b!], { maxDepth: 2, maxAgeMs: 0, refresh: true });
+    const all = await crawl([b!], { maxDepth: 2, maxAgeMs: 0, refresh: true }, quick());
     expect(all.totals.reused).toBe(0);
     expect(sandbox.stats.snapshot().total).toBe(ballB.fetched.length + ballB.notFound.length);
   });
 
-  it('follows only the chosen lists and kinds, and flags hubs cut by --max-fanout', async () => {
+  test('follows only the chosen lists and kinds, and flags hubs cut by --max-fanout', async ({ crawl, sandbox, driver, database }) => {
     const hub = sandbox.graph.hubIds[0]!;
     const kind = sandbox.graph.kindOf(hub) as 'company' | 'domain';
-    const result = await crawl([{ kind, id: hub }], { maxDepth: 1, maxFanout: 3, kinds: ['domain', 'company'] });
+    const result = await crawl([{ kind, id: hub }], { maxDepth: 1, maxFanout: 3, kinds: ['domain', 'company'] }, quick());
     expect(result.totals.fetched).toBeLessThanOrEqual(1 + 3 * 9);
     const rows = await driver.executeQuery(
       'MATCH (n:Landing {id: $id}) RETURN n.hub AS hub, n.hubLists AS lists, n.hubListLengths AS lengths',
       { id: hub },
-      { database: testConnection().database },
+      { database },
     );
     expect(rows.records[0]?.get('hub')).toBe(true);
     expect(Math.max(...(rows.records[0]!.get('lengths') as number[]))).toBeGreaterThan(3);
     const fetchedKinds = await driver.executeQuery(
       "MATCH (n:Landing {status: 'fetched'}) RETURN collect(DISTINCT n.kind) AS kinds",
       {},
-      { database: testConnection().database },
+      { database },
     );
     expect((fetchedKinds.records[0]!.get('kinds') as string[]).every((k) => k === 'domain' || k === 'company')).toBe(true);
   });
 
-  it('links the fetched domains that share an IP or a name server in the ground truth to one pivot', async () => {
-    const seeds = companySeeds();
-    await crawl(seeds, { maxDepth: 2 });
+  test('links the fetched domains that share an IP or a name server in the ground truth to one pivot', async ({
+    crawl,
+    sandbox,
+    driver,
+    database,
+  }) => {
+    const seeds = companySeeds(sandbox);
+    await crawl(seeds, { maxDepth: 2 }, quick());
     const fetched = new Set(
       reachable(sandbox.graph, seeds, 2)
         .fetched.filter((n) => n.kind === 'domain')
@@ -262,7 +281,7 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
         const rows = await driver.executeQuery(
           `MATCH (d:Domain)-[:${rel}]->(p:${label}) WHERE p.value = $value OR p.key = $value RETURN d.id AS id ORDER BY id`,
           { value: group.value },
-          { database: testConnection().database },
+          { database },
         );
         expect(
           rows.records.map((r) => r.get('id')),
@@ -274,14 +293,19 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     expect(checked).toBeGreaterThan(0);
   });
 
-  it('with --follow contacts fetches the phones and e-mails that the seeds name in their blocks, each once', async () => {
-    const seeds = companySeeds();
-    await crawl(seeds, { maxDepth: 1, follow: ['contacts'] });
+  test('with --follow contacts fetches the phones and e-mails that the seeds name in their blocks, each once', async ({
+    crawl,
+    sandbox,
+    driver,
+    database,
+  }) => {
+    const seeds = companySeeds(sandbox);
+    await crawl(seeds, { maxDepth: 1, follow: ['contacts'] }, quick());
     expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
     const rows = await driver.executeQuery(
       'MATCH (s:Landing)-[:LISTS_CONTACT]->(t:Landing) WHERE s.id IN $ids RETURN t.status AS status, count(*) AS n',
       { ids: seeds.map((s) => s.id) },
-      { database: testConnection().database },
+      { database },
     );
     const byStatus = Object.fromEntries(rows.records.map((r) => [r.get('status'), r.get('n')]));
     expect(byStatus.fetched).toBeGreaterThan(0);

@@ -5,36 +5,22 @@
  * write pivots themselves.
  */
 import type { Driver } from 'neo4j-driver';
-import { LandingClient } from '../../src/api/client.js';
 import type { LandingRef } from '../../src/api/refs.js';
-import { runCrawl } from '../../src/crawl/crawler.js';
-import { parseCrawlOptions } from '../../src/crawl/options.js';
 import { SPECIALS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CrawlStore } from '../../src/store/crawl-store.js';
 import { toNeo4jParams } from '../../src/store/params.js';
+import { crawlInto } from '../support/fixtures.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
 
 /** Crawl `seeds` to `depth` from the sandbox into the test database; returns the crawl's id. */
 export async function crawlSandbox(driver: Driver, sandbox: Sandbox, seeds: LandingRef[], depth: number): Promise<string> {
-  const client = new LandingClient({
-    baseUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    requestsPerSecond: Infinity,
-    maxConcurrent: 8,
-    headersTimeoutMs: 2000,
-    bodyTimeoutMs: 2000,
-    retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 },
-  });
-  try {
-    const result = await runCrawl(
-      { seeds, options: parseCrawlOptions({ maxDepth: depth, commitIntervalMs: 20 }), baseUrl: sandbox.url },
-      { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database), maxInFlight: 16 },
-    );
-    if (result.status !== 'finished') throw new Error(`crawl ended ${result.status}`);
-    return result.crawlId;
-  } finally {
-    await client.close();
-  }
+  const result = await crawlInto(
+    { sandbox, driver, database: testConnection().database },
+    seeds,
+    { maxDepth: depth, commitIntervalMs: 20 },
+    { client: { headersTimeoutMs: 2000, bodyTimeoutMs: 2000, retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 } } },
+  );
+  if (result.status !== 'finished') throw new Error(`crawl ended ${result.status}`);
+  return result.crawlId;
 }
 
 const PIVOTS = [

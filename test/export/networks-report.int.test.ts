@@ -1,14 +1,14 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import neo4j, { type Driver } from 'neo4j-driver';
+import neo4j from 'neo4j-driver';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { afterAll, describe, expect, inject } from 'vitest';
 import { plantNetworks } from '../support/sandbox/planted-networks.js';
 import { personOf } from '../../src/sandbox/shared-values.js';
 import { runCli } from '../support/cli.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { sandboxTest, withSetUp } from '../support/fixtures.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
 import { guardedPage, launchChromium, waitInPage } from './browser.js';
 import { crawlSandbox } from './fixture.js';
 
@@ -70,35 +70,35 @@ describe('the case file leads with the seed’s network (planted networks crawle
   const planted = truth.networks[2]!.members;
   const seed = planted.find((m) => m.kind === 'company')!;
   const others = new Set(truth.networks.filter((_, i) => i !== 2).flatMap((n) => n.members.map((m) => m.key)));
-  let sandbox: Sandbox;
-  let driver: Driver;
   let browser: Browser;
   const database = testConnection().database;
-  const cypher = async (statement: string, params: Record<string, unknown>) =>
-    (await driver.executeQuery(statement, params, database ? { database } : {})).records.map((r) =>
-      Object.fromEntries(Object.entries(r.toObject()).map(([k, v]) => [k, neo4j.isInt(v) ? v.toNumber() : v])),
-    );
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ graph });
-    driver = await openTestDriver();
+  const test = withSetUp(sandboxTest({ graph }), async ({ sandbox, driver }) => {
     await resetGraph(driver);
     await crawlSandbox(driver, sandbox, truth.seeds, 1);
     browser = await launchChromium(inject('chromiumPath'));
+  }).extend<{ cypher: (statement: string, params: Record<string, unknown>) => Promise<Record<string, unknown>[]> }>({
+    cypher: async ({ driver }, use) => {
+      await use(async (statement, params) =>
+        (await driver.executeQuery(statement, params, database ? { database } : {})).records.map((r) =>
+          Object.fromEntries(Object.entries(r.toObject()).map(([k, v]) => [k, neo4j.isInt(v) ? v.toNumber() : v])),
+        ),
+      );
+    },
   });
   afterAll(async () => {
     await browser?.close();
-    await driver?.close();
-    await sandbox?.close();
   });
 
-  it('exports the case file with the built CLI; `networks` was never run, so nothing is read from :Network nodes', async () => {
+  test('exports the case file with the built CLI; `networks` was never run, so nothing is read from :Network nodes', async ({ cypher }) => {
     expect(await cypher('MATCH (n:Network) RETURN count(n) AS n', {})).toEqual([{ n: 0 }]);
     const run = await runCli(['export', `company:${seed.key}`, '--depth', '1', '--format', 'html', '--out', REPORT]);
     expect(run.code, run.stderr).toBe(0);
   });
 
-  it('opens with the network: members, the shared officer, address and phone with their counts, the hubs ignored, a picture', async () => {
+  test('opens with the network: members, the shared officer, address and phone with their counts, the hubs ignored, a picture', async ({
+    cypher,
+  }) => {
     const html = await readFile(REPORT, 'utf8');
     expect(html).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*\shref=/i);
     const guarded = await guardedPage(browser);

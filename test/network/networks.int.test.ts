@@ -1,44 +1,24 @@
 import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LandingClient } from '../../src/api/client.js';
-import { runCrawl } from '../../src/crawl/crawler.js';
-import { parseCrawlOptions } from '../../src/crawl/options.js';
+import { describe, expect } from 'vitest';
 import { computeNetworks, memberKey, type NetworkMember, type NetworkScope, networksJson } from '../../src/network/index.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { plantNetworks } from '../support/sandbox/planted-networks.js';
-import { CrawlStore } from '../../src/store/crawl-store.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { crawlTest, withSetUp } from '../support/fixtures.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
 
 describe('networks: planted networks crawled from the sandbox over HTTP into a real Neo4j', () => {
   const { graph, truth } = plantNetworks();
-  let sandbox: Sandbox;
-  let driver: Driver;
-  let client: LandingClient;
   let scope: NetworkScope;
   const database = testConnection().database;
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ graph });
-    driver = await openTestDriver();
+  const test = withSetUp(crawlTest({ graph }), async ({ crawl, driver }) => {
     await resetGraph(driver);
-    client = new LandingClient({
-      baseUrl: sandbox.url,
-      apiKey: sandbox.apiKey,
-      requestsPerSecond: Infinity,
-      maxConcurrent: 8,
-      retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 6 },
-    });
-    const result = await runCrawl(
-      { seeds: truth.seeds, options: parseCrawlOptions({ maxDepth: 1, commitIntervalMs: 50 }), baseUrl: sandbox.url },
-      { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, database), maxInFlight: 16 },
+    const result = await crawl(
+      truth.seeds,
+      { maxDepth: 1, commitIntervalMs: 50 },
+      { client: { retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 6 } } },
     );
     expect(result.status).toBe('finished');
     scope = { type: 'crawl', crawlId: result.crawlId };
-  });
-  afterAll(async () => {
-    await client?.close();
-    await driver?.close();
-    await sandbox?.close();
   });
 
   function expectPlantedFound(result: { networks: { id: string; members: NetworkMember[] }[] }): void {
@@ -57,7 +37,7 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     }
   }
 
-  it('finds every planted network whole and apart, and reports the noise as hubs', async () => {
+  test('finds every planted network whole and apart, and reports the noise as hubs', async ({ driver }) => {
     const result = await computeNetworks(driver, scope, { database, now: new Date('2026-01-01T00:00:00Z') });
     expectPlantedFound(result);
     expect(result.split).toBeGreaterThanOrEqual(1); // networks 0 and 1 share a mail server
@@ -75,12 +55,12 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
-  it('finds them too in the whole graph, where the stubs the records list are members as well', async () => {
+  test('finds them too in the whole graph, where the stubs the records list are members as well', async ({ driver }) => {
     const result = await computeNetworks(driver, { type: 'all' }, { database, write: false });
     expectPlantedFound(result);
   });
 
-  it('finds a planted network from one of its companies within two hops, without walking through the hubs', async () => {
+  test('finds a planted network from one of its companies within two hops, without walking through the hubs', async ({ driver }) => {
     const planted = truth.networks[2]?.members ?? [];
     const seed = planted.find((m) => m.kind === 'company');
     if (!seed) throw new Error('no company in planted network 2');
@@ -96,11 +76,11 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     expect(found.filter((k) => others.has(k))).toEqual([]);
   });
 
-  it('writes the networks back idempotently: a rerun changes nothing but computedAt, stale networks go', async () => {
+  test('writes the networks back idempotently: a rerun changes nothing but computedAt, stale networks go', async ({ driver }) => {
     const first = await computeNetworks(driver, scope, { database, now: new Date('2026-01-01T00:00:00Z') });
-    const before = await readNetworks();
+    const before = await readNetworks(driver);
     const second = await computeNetworks(driver, scope, { database, now: new Date('2026-01-02T00:00:00Z') });
-    const after = await readNetworks();
+    const after = await readNetworks(driver);
     expect(second.networks.map((n) => n.id)).toEqual(first.networks.map((n) => n.id));
     expect(after.map(({ computedAt, ...rest }) => rest)).toEqual(before.map(({ computedAt, ...rest }) => rest));
     expect(new Set(after.map((n) => n.computedAt))).toEqual(new Set(['2026-01-02T00:00:00Z']));
@@ -109,14 +89,14 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
 
     // Fewer networks in the same scope (a higher minimum size): the others are removed with their links.
     const fewer = await computeNetworks(driver, scope, { database, minSize: 10 });
-    const left = await readNetworks();
+    const left = await readNetworks(driver);
     expect(left.map((n) => n.id).sort()).toEqual(fewer.networks.map((n) => n.id).sort());
     expect(fewer.written?.removed).toBe(first.networks.length - fewer.networks.length);
   });
 
-  async function readNetworks(): Promise<
-    { id: string; size: number; score: number; scopes: string[]; computedAt: string; members: number }[]
-  > {
+  async function readNetworks(
+    driver: Driver,
+  ): Promise<{ id: string; size: number; score: number; scopes: string[]; computedAt: string; members: number }[]> {
     const session = driver.session(database ? { database } : {});
     try {
       const result = await session.run(

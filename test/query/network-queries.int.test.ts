@@ -1,14 +1,13 @@
-import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { computeNetworks, type ComputeResult } from '../../src/network/index.js';
 import { findQuery, loadQueries, runQuery } from '../../src/query/library.js';
 import { bindParams } from '../../src/query/params.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { plantNetworks } from '../support/sandbox/planted-networks.js';
 import { personOf } from '../../src/sandbox/shared-values.js';
 import type { Row } from '../../src/store/executor.js';
 import { crawlSandbox } from '../export/fixture.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { sandboxTest, withSetUp } from '../support/fixtures.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
 
 const queries = loadQueries();
 
@@ -20,30 +19,26 @@ describe('network queries (network-of, networks-by-size, what-ties) on planted n
   const nominee = personOf(7, 0);
   // A filler company managed by the nominee director (a hub of 150 companies).
   const filler = truth.fillers[101]!; // no site, not listing the webmail
-  let sandbox: Sandbox;
-  let driver: Driver;
   let computed: ComputeResult;
   const database = testConnection().database;
-  const run = async (name: string, ...assignments: string[]): Promise<Row[]> => {
-    const query = findQuery(queries, name);
-    const result = await runQuery(driver, query, bindParams(query, assignments), { database });
-    for (const row of result.rows) expect(Object.keys(row)).toEqual(query.columns);
-    return result.rows;
-  };
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ graph });
-    driver = await openTestDriver();
+  const test = withSetUp(sandboxTest({ graph }), async ({ sandbox, driver }) => {
     await resetGraph(driver);
     const crawlId = await crawlSandbox(driver, sandbox, truth.seeds, 1);
     computed = await computeNetworks(driver, { type: 'crawl', crawlId }, { database });
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await sandbox?.close();
+  }).extend<{ run: (name: string, ...assignments: string[]) => Promise<Row[]> }>({
+    /** Run a query of the library by name with `name=value` assignments; every row has the query's columns. */
+    run: async ({ driver }, use) => {
+      await use(async (name, ...assignments) => {
+        const query = findQuery(queries, name);
+        const result = await runQuery(driver, query, bindParams(query, assignments), { database });
+        for (const row of result.rows) expect(Object.keys(row)).toEqual(query.columns);
+        return result.rows;
+      });
+    },
   });
 
-  it('network-of: the network holding a company, with its members; by key or page number; none for a filler', async () => {
+  test('network-of: the network holding a company, with its members; by key or page number; none for a filler', async ({ run }) => {
     const expected = computed.networks.find((n) => n.members.some((m) => m.key === companies[0]!.key))!;
     const rows = await run('network-of', 'kind=company', `key=${companies[0]!.key}`);
     expect(rows).toHaveLength(1);
@@ -60,7 +55,7 @@ describe('network queries (network-of, networks-by-size, what-ties) on planted n
     expect(await run('network-of', 'kind=company', `id=${filler}`)).toEqual([]);
   });
 
-  it('networks-by-size: largest first, members counted, top evidence without the hubs unless maxShared lets them in', async () => {
+  test('networks-by-size: largest first, members counted, top evidence without the hubs unless maxShared lets them in', async ({ run }) => {
     const rows = await run('networks-by-size', 'limit=100');
     expect(rows.map((r) => r.network).sort()).toEqual(computed.networks.map((n) => n.id).sort());
     const sizes = rows.map((r) => Number(r.size));
@@ -79,7 +74,7 @@ describe('network queries (network-of, networks-by-size, what-ties) on planted n
     expect((await run('networks-by-size', `scope=${computed.scope}`)).length).toBe(Math.min(50, rows.length));
   });
 
-  it('what-ties: the shared officer and address of two companies of one network; the nominee only when it is no hub', async () => {
+  test('what-ties: the shared officer and address of two companies of one network; the nominee only when it is no hub', async ({ run }) => {
     // Companies 0 and 3 of a planted network: the officer founded both; both are registered at the network's address.
     const [a, b] = [companies[0]!, companies[3]!];
     const rows = await run('what-ties', 'fromKind=company', `fromKey=${a.key}`, 'toKind=company', `toKey=${b.key}`);
@@ -105,7 +100,10 @@ describe('network queries (network-of, networks-by-size, what-ties) on planted n
     expect(await run('what-ties', 'fromKind=company', `fromKey=${a.key}`, 'toKind=company', `toKey=${a.key}`)).toEqual([]);
   });
 
-  it('what-ties: a SAME_AS an analyst accepted ties two companies that share nothing else, directly and in chains', async () => {
+  test('what-ties: a SAME_AS an analyst accepted ties two companies that share nothing else, directly and in chains', async ({
+    run,
+    driver,
+  }) => {
     const a = companies[0]!;
     const b = companies[3]!;
     const ids = ['fromKind=company', `fromId=${a.id}`, 'toKind=company', `toId=${filler}`];

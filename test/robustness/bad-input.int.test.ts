@@ -1,45 +1,25 @@
-import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LandingClient } from '../../src/api/client.js';
-import { runCrawl } from '../../src/crawl/crawler.js';
-import { parseCrawlOptions } from '../../src/crawl/options.js';
-import { SPECIALS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CrawlStore } from '../../src/store/crawl-store.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { describe, expect } from 'vitest';
+import { SPECIALS } from '../../src/sandbox/index.js';
+import { crawlTest, withSetUp } from '../support/fixtures.js';
+import { resetGraph } from '../support/neo4j.js';
 
 /**
  * The sandbox's special records, crawled from the hostile-title company: hostile strings, a 10,000-entry
  * list, a 5 MB record, a self-reference, a duplicated entry and a record that breaks the schema.
  */
-describe('bad input from the service', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
-  let client: LandingClient;
-  const q = async (cypher: string, params: Record<string, unknown> = {}) =>
-    (await driver.executeQuery(cypher, params, { database: testConnection().database })).records.map((r) => r.toObject());
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 200, seed: 3, specials: true });
-    driver = await openTestDriver();
+// The crawl is set up for the first test, within its time-out.
+describe('bad input from the service', { timeout: 300_000 }, () => {
+  const test = withSetUp(crawlTest({ records: 200, seed: 3, specials: true }), async ({ crawl, driver }) => {
     await resetGraph(driver);
-    client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: 8 });
-    const result = await runCrawl(
-      {
-        seeds: [{ kind: 'company', key: SPECIALS.hostileTitle.inn }],
-        options: parseCrawlOptions({ maxDepth: 1, commitIntervalMs: 20 }),
-        baseUrl: sandbox.url,
-      },
-      { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database) },
-    );
+    const result = await crawl([{ kind: 'company', key: SPECIALS.hostileTitle.inn }], { maxDepth: 1, commitIntervalMs: 20 });
     expect(result.status).toBe('finished');
-  }, 300_000);
-  afterAll(async () => {
-    await client?.close();
-    await driver?.close();
-    await sandbox?.close();
+  }).extend<{ q: (cypher: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>[]> }>({
+    q: async ({ driver, database }, use) => {
+      await use(async (cypher, params = {}) => (await driver.executeQuery(cypher, params, { database })).records.map((r) => r.toObject()));
+    },
   });
 
-  it('stores hostile titles verbatim (quotes, a Cypher injection, Cyrillic, emoji) and deletes nothing', async () => {
+  test('stores hostile titles verbatim (quotes, a Cypher injection, Cyrillic, emoji) and deletes nothing', async ({ q }) => {
     for (const special of [SPECIALS.hostileTitle, SPECIALS.quotesTitle, SPECIALS.emojiTitle]) {
       expect(await q('MATCH (c:Company {id: $id}) RETURN c.title AS title, c.status AS status', { id: special.id })).toEqual([
         { title: special.title, status: 'fetched' },
@@ -49,7 +29,7 @@ describe('bad input from the service', () => {
     expect(email).toEqual({ key: SPECIALS.quotedEmail.key, title: SPECIALS.quotedEmail.title });
   });
 
-  it('keeps a record that breaks the schema raw and flagged, and crawls on', async () => {
+  test('keeps a record that breaks the schema raw and flagged, and crawls on', async ({ q }) => {
     const [row] = await q('MATCH (d:Domain {id: $id}) RETURN d.status AS status, d.schemaError AS error, d.raw AS raw', {
       id: SPECIALS.schemaBreaker.id,
     });
@@ -62,7 +42,7 @@ describe('bad input from the service', () => {
     expect(task?.state).toBe('invalid');
   });
 
-  it('writes a 10,000-entry list as 10,000 edges and a 5 MB record whole', async () => {
+  test('writes a 10,000-entry list as 10,000 edges and a 5 MB record whole', async ({ q }) => {
     const [big] = await q('MATCH (c:Company {id: $id})-[r:RELATED {list: $list}]->(d:Domain) RETURN count(DISTINCT d) AS n', {
       id: SPECIALS.bigList.id,
       list: SPECIALS.bigList.field,
@@ -73,7 +53,7 @@ describe('bad input from the service', () => {
     expect(huge?.size as number).toBeGreaterThan(4_500_000);
   });
 
-  it('keeps a self-reference as a self loop and a duplicated entry as one edge', async () => {
+  test('keeps a self-reference as a self loop and a duplicated entry as one edge', async ({ q }) => {
     const self = await q('MATCH (c:Company {id: $id})-[r]->(c) RETURN r.list AS list ORDER BY list', { id: SPECIALS.selfReference.id });
     expect(self.map((r) => r.list)).toEqual([...SPECIALS.selfReference.fields].sort());
     const dup = await q('MATCH (:Domain {id: $id})-[r {list: $list}]->(:Email {id: $to}) RETURN count(r) AS n', {

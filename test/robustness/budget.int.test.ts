@@ -1,24 +1,14 @@
 import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect } from 'vitest';
 import { runCli, startCli } from '../support/cli.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { sandboxTest } from '../support/fixtures.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
+
+const test = sandboxTest({ records: 2000, seed: 7 });
 
 /** --max-records N is N requests for records across all runs of a crawl, through a kill -9 too. */
 describe('budget: --max-records over the CLI, the sandbox and Neo4j', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 2000, seed: 7 });
-    driver = await openTestDriver();
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await sandbox?.close();
-  });
-
-  async function settledRecords(): Promise<number> {
+  async function settledRecords(driver: Driver): Promise<number> {
     const result = await driver.executeQuery(
       "MATCH (n:Landing) WHERE n.status IN ['fetched', 'missing', 'failed'] RETURN count(n) AS n",
       {},
@@ -27,7 +17,7 @@ describe('budget: --max-records over the CLI, the sandbox and Neo4j', () => {
     return Number(result.records[0]!.get('n'));
   }
 
-  it('asks exactly 300 with --max-records 300; killed and resumed with 500, it ends with exactly 500', async () => {
+  test('asks exactly 300 with --max-records 300; killed and resumed with 500, it ends with exactly 500', async ({ sandbox, driver }) => {
     await resetGraph(driver);
     sandbox.stats.reset();
     const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
@@ -53,7 +43,7 @@ describe('budget: --max-records over the CLI, the sandbox and Neo4j', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ status: 'budget', totals: { requested: 300 } });
     expect(sandbox.stats.snapshot().total).toBe(300);
-    expect(await settledRecords()).toBe(300);
+    expect(await settledRecords(driver)).toBe(300);
 
     // Raise the budget, kill -9 half-way, resume with the same budget.
     const killed = startCli(args(500), env);
@@ -63,7 +53,7 @@ describe('budget: --max-records over the CLI, the sandbox and Neo4j', () => {
     const resumed = await runCli(args(500), env);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'budget', resumed: true, totals: { requested: 500 } });
-    expect(await settledRecords()).toBe(500);
+    expect(await settledRecords(driver)).toBe(500);
     // The service saw the 500, plus the requests that were in flight or uncommitted at the kill, once more each.
     const stats = sandbox.stats.snapshot();
     expect(Math.max(...Object.values(stats.byPath))).toBeLessThanOrEqual(2);

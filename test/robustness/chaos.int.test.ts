@@ -1,69 +1,58 @@
-import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LandingClient } from '../../src/api/client.js';
-import { runCrawl } from '../../src/crawl/crawler.js';
-import { parseCrawlOptions } from '../../src/crawl/options.js';
+import { describe, expect } from 'vitest';
 import { ClientEventCounter } from '../../src/crawl/progress.js';
-import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { reachable } from '../../src/sandbox/index.js';
 import { busiestWindow } from '../../src/sandbox/stats.js';
-import { CrawlStore } from '../../src/store/crawl-store.js';
 import { recordDepartures } from '../support/departures.js';
+import { type CrawlFixtures, crawlTest } from '../support/fixtures.js';
 import { dumpBlockLayer, dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { resetGraph } from '../support/neo4j.js';
+
+const test = crawlTest({ records: 300, seed: 21 });
 
 const RPS = 60;
 
 /** Every fault class of the sandbox at once, under a rate limit: the graph must come out as a clean crawl's. */
 describe('chaos: 10% 5xx, 3% time-outs, 2% cut, 2% truncated, 2% HTML 200, 429 bursts', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 300, seed: 21 });
-    driver = await openTestDriver();
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await sandbox?.close();
-  });
-
-  async function crawlOnce() {
+  async function crawlOnce({ crawl, sandbox, driver, database }: Omit<CrawlFixtures, 'sandboxOptions'>) {
     await resetGraph(driver);
     const events = new ClientEventCounter();
-    const client = new LandingClient({
-      baseUrl: sandbox.url,
-      apiKey: sandbox.apiKey,
-      requestsPerSecond: RPS,
-      maxConcurrent: 8,
-      headersTimeoutMs: 400,
-      bodyTimeoutMs: 400,
-      retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 15 },
-      onEvent: events.onEvent,
-    });
-    try {
-      const seeds = sandbox.graph
-        .ids('company')
-        .slice(0, 2)
-        .map((id) => ({ kind: 'company' as const, id }));
-      const result = await runCrawl(
-        { seeds, options: parseCrawlOptions({ maxDepth: 2, commitIntervalMs: 50 }), baseUrl: sandbox.url },
-        { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, testConnection().database), events },
-      );
-      return {
-        result,
-        seeds,
-        events,
-        list: await dumpGraph(driver, testConnection().database),
-        blocks: await dumpBlockLayer(driver, testConnection().database),
-      };
-    } finally {
-      await client.close();
-    }
+    const seeds = sandbox.graph
+      .ids('company')
+      .slice(0, 2)
+      .map((id) => ({ kind: 'company' as const, id }));
+    const result = await crawl(
+      seeds,
+      { maxDepth: 2, commitIntervalMs: 50 },
+      {
+        client: {
+          requestsPerSecond: RPS,
+          maxConcurrent: 8,
+          headersTimeoutMs: 400,
+          bodyTimeoutMs: 400,
+          retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 15 },
+          onEvent: events.onEvent,
+        },
+        deps: { events },
+      },
+    );
+    return {
+      result,
+      seeds,
+      events,
+      list: await dumpGraph(driver, database),
+      blocks: await dumpBlockLayer(driver, database),
+    };
   }
 
-  it('ends with the clean crawl graph, within the rate limit, never sending during a Retry-After pause', async () => {
+  test('ends with the clean crawl graph, within the rate limit, never sending during a Retry-After pause', async ({
+    crawl,
+    sandbox,
+    driver,
+    database,
+  }) => {
+    const fixtures = { crawl, sandbox, driver, database };
     sandbox.setFaults({});
-    const clean = await crawlOnce();
+    const clean = await crawlOnce(fixtures);
     sandbox.stats.reset();
     sandbox.setFaults({
       errorRate: 0.1,
@@ -75,7 +64,7 @@ describe('chaos: 10% 5xx, 3% time-outs, 2% cut, 2% truncated, 2% HTML 200, 429 b
       faultSeed: 9,
     });
     const departures = recordDepartures(sandbox.url);
-    const chaotic = await crawlOnce().finally(() => departures.stop());
+    const chaotic = await crawlOnce(fixtures).finally(() => departures.stop());
     const stats = sandbox.stats.snapshot();
 
     expect(chaotic.result.status).toBe('finished');

@@ -1,30 +1,19 @@
-import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect } from 'vitest';
+import { reachable } from '../../src/sandbox/index.js';
 import { runCli, startCli } from '../support/cli.js';
 import { dumpBlockLayer, dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
 import { killPoints } from '../support/kill-seed.js';
 import { waitingRecordsFor } from '../../src/crawl/buffer-size.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { sandboxTest } from '../support/fixtures.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
 
 const RPS = 60;
 const CONCURRENCY = 4;
+const test = sandboxTest({ records: 400, seed: 31 });
 
 /** kill -9 at five random moments, resuming each time: the graph must equal a clean crawl's. */
 describe('crash: SIGKILL the crawl five times', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 400, seed: 31 });
-    driver = await openTestDriver();
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await sandbox?.close();
-  });
-
-  it('finishes identical to a clean crawl, re-requesting at most what was in flight at each kill', async () => {
+  test('finishes identical to a clean crawl, re-requesting at most what was in flight at each kill', async ({ sandbox, driver }) => {
     const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
     const companies = sandbox.graph.ids('company').slice(0, 3);
     const args = [

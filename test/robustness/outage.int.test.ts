@@ -1,70 +1,52 @@
-import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LandingClient } from '../../src/api/client.js';
-import { runCrawl } from '../../src/crawl/crawler.js';
-import { parseCrawlOptions } from '../../src/crawl/options.js';
+import { beforeEach, describe, expect } from 'vitest';
 import { ClientEventCounter } from '../../src/crawl/progress.js';
-import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CrawlStore } from '../../src/store/crawl-store.js';
+import { reachable } from '../../src/sandbox/index.js';
 import { runCli, startCli } from '../support/cli.js';
+import { type CrawlFixtures, crawlTest } from '../support/fixtures.js';
 import { dumpBlockLayer, dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
+
+const test = crawlTest({ records: 300, seed: 23 });
 
 const RPS = 60;
 
 /** Outages pause the crawl, they don't consume it. */
 describe('the service goes away', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 300, seed: 23 });
-    driver = await openTestDriver();
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await sandbox?.close();
-  });
-
   const database = () => testConnection().database;
 
-  async function crawlOnce(seeds: { kind: 'company'; id: number }[]) {
+  async function crawlOnce({ crawl, driver }: Pick<CrawlFixtures, 'crawl' | 'driver'>, seeds: { kind: 'company'; id: number }[]) {
     await resetGraph(driver);
     const events = new ClientEventCounter();
-    const client = new LandingClient({
-      baseUrl: sandbox.url,
-      apiKey: sandbox.apiKey,
-      requestsPerSecond: RPS,
-      maxConcurrent: 8,
-      retry: { baseDelayMs: 20, maxDelayMs: 200 },
-      onEvent: events.onEvent,
-    });
-    try {
-      const result = await runCrawl(
-        { seeds, options: parseCrawlOptions({ maxDepth: 2, commitIntervalMs: 50 }), baseUrl: sandbox.url },
-        { fetch: (r) => client.fetch(r), store: new CrawlStore(driver, database()), events },
-      );
-      return { result, events, list: await dumpGraph(driver, database()), blocks: await dumpBlockLayer(driver, database()) };
-    } finally {
-      await client.close();
-    }
+    const result = await crawl(
+      seeds,
+      { maxDepth: 2, commitIntervalMs: 50 },
+      {
+        client: { requestsPerSecond: RPS, maxConcurrent: 8, retry: { baseDelayMs: 20, maxDelayMs: 200 }, onEvent: events.onEvent },
+        deps: { events },
+      },
+    );
+    return { result, events, list: await dumpGraph(driver, database()), blocks: await dumpBlockLayer(driver, database()) };
   }
 
-  it('down for 4 s after 30% of the crawl: it waits, goes on, and ends with the clean crawl graph, nothing failed', async () => {
+  test('down for 4 s after 30% of the crawl: it waits, goes on, and ends with the clean crawl graph, nothing failed', async ({
+    crawl,
+    sandbox,
+    driver,
+  }) => {
     const seeds = sandbox.graph
       .ids('company')
       .slice(0, 1)
       .map((id) => ({ kind: 'company' as const, id }));
     sandbox.setFaults({});
     sandbox.stats.reset();
-    const clean = await crawlOnce(seeds);
+    const clean = await crawlOnce({ crawl, driver }, seeds);
     const cleanRequests = sandbox.stats.snapshot().total;
     expect(cleanRequests).toBeGreaterThan(100);
 
     sandbox.stats.reset();
     sandbox.setFaults({ outage: { afterRequests: Math.round(cleanRequests * 0.3), forMs: 4_000 } });
     const started = Date.now();
-    const interrupted = await crawlOnce(seeds);
+    const interrupted = await crawlOnce({ crawl, driver }, seeds);
     sandbox.setFaults({});
 
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
@@ -84,7 +66,7 @@ describe('the service goes away', () => {
     let args: string[];
     let seeds: { kind: 'company'; id: number }[];
 
-    beforeAll(async () => {
+    beforeEach<CrawlFixtures>(async ({ sandbox }) => {
       env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
       seeds = sandbox.graph
         .ids('company')
@@ -93,7 +75,10 @@ describe('the service goes away', () => {
       args = ['crawl', ...seeds.map((s) => `company#${s.id}`), '--depth', '1', '--rps', String(RPS), '--service-wait-ms', '3000'];
     });
 
-    it('exits 6 with one line within --service-wait-ms; the same command then resumes and finishes, nothing failed', async () => {
+    test('exits 6 with one line within --service-wait-ms; the same command then resumes and finishes, nothing failed', async ({
+      sandbox,
+      driver,
+    }) => {
       await resetGraph(driver);
       await sandbox.goDown();
       const started = Date.now();
@@ -124,7 +109,7 @@ describe('the service goes away', () => {
       expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
     }, 120_000);
 
-    it('Ctrl-C while it waits for the service exits 130 at once, and the crawl stays resumable', async () => {
+    test('Ctrl-C while it waits for the service exits 130 at once, and the crawl stays resumable', async ({ sandbox, driver }) => {
       await resetGraph(driver);
       await sandbox.goDown();
       try {

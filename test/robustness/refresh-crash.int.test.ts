@@ -1,10 +1,11 @@
 import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evolveGraph, type SandboxGraph, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect } from 'vitest';
+import { evolveGraph, type SandboxGraph, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, startCli } from '../support/cli.js';
+import { sandboxTest, withSetUp } from '../support/fixtures.js';
 import { dumpBlockLayer, dumpGraph } from '../support/graph-dump.js';
 import { killPoints } from '../support/kill-seed.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
 
 /**
  * kill -9 in the middle of a refresh of a changed world, then the same command: the graph, its current
@@ -17,14 +18,11 @@ describe('a refresh killed half-way ends as an uninterrupted one', () => {
   let world0: SandboxGraph;
   let world1: SandboxGraph;
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 500, seed: 23 });
-    driver = await openTestDriver();
+  // The file's helpers work on its sandbox and driver.
+  const test = withSetUp(sandboxTest({ records: 500, seed: 23 }), async (fixtures) => {
+    sandbox = fixtures.sandbox;
+    driver = fixtures.driver;
     world0 = sandbox.graph;
-  });
-  afterAll(async () => {
-    await driver?.close();
-    await sandbox?.close();
   });
 
   const seeds = () =>
@@ -90,7 +88,7 @@ describe('a refresh killed half-way ends as an uninterrupted one', () => {
     return { ...(await historyDump()), changes: records };
   }
 
-  it('has the same graph, current state and history', async () => {
+  test('has the same graph, current state and history', async () => {
     world1 = evolveGraph(world0, {
       seed: 6,
       within: {

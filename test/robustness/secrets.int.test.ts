@@ -1,25 +1,21 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { sandboxTest, withSetUp } from '../support/fixtures.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
 
 const API_KEY = 'lg-live-7c1f0e9a2b5d4c3e8f6a1b0d9e8c7f6a';
 const exportsDir = path.resolve(import.meta.dirname, '../export/out/secrets');
 
 /** After a whole crawl (and its failures), the API key and the Neo4j password appear nowhere. */
-describe('secrets', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
+// The crawls and exports are set up for the first test, within its time-out.
+describe('secrets', { timeout: 300_000 }, () => {
   const printed: string[] = [];
 
-  beforeAll(async () => {
+  const test = withSetUp(sandboxTest({ records: 200, seed: 51, apiKey: API_KEY, specials: true }), async ({ sandbox, driver }) => {
     await rm(exportsDir, { recursive: true, force: true });
     await mkdir(exportsDir, { recursive: true });
-    sandbox = await startSandbox({ records: 200, seed: 51, apiKey: API_KEY, specials: true });
-    driver = await openTestDriver();
     await resetGraph(driver);
     const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: API_KEY };
     sandbox.setFaults({ errorRate: 0.2, htmlRate: 0.05, truncatedRate: 0.05, faultSeed: 4 });
@@ -50,21 +46,17 @@ describe('secrets', () => {
       expect(exported.code, exported.stderr).toBe(0);
       printed.push(exported.stdout, exported.stderr);
     }
-  }, 300_000);
-  afterAll(async () => {
-    await driver?.close();
-    await sandbox?.close();
   });
 
   const secrets = () => [API_KEY, testConnection().password];
 
-  it('never prints them, on success or on failure', () => {
+  test('never prints them, on success or on failure', () => {
     const all = printed.join('\n');
     expect(all.length).toBeGreaterThan(0);
     for (const secret of secrets()) expect(all).not.toContain(secret);
   });
 
-  it('never stores them in the graph (any property of any node or relationship)', async () => {
+  test('never stores them in the graph (any property of any node or relationship)', async ({ driver }) => {
     const rows = await driver.executeQuery(
       'MATCH (n) WITH collect(properties(n)) AS nodes OPTIONAL MATCH ()-[r]->() RETURN nodes, collect(properties(r)) AS rels',
       {},
@@ -75,7 +67,7 @@ describe('secrets', () => {
     for (const secret of secrets()) expect(text).not.toContain(secret);
   });
 
-  it('never writes them into exports of any format', async () => {
+  test('never writes them into exports of any format', async () => {
     const files = (await readdir(exportsDir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile());
     expect(files.length).toBeGreaterThanOrEqual(5);
     for (const file of files) {
@@ -84,7 +76,7 @@ describe('secrets', () => {
     }
   });
 
-  it('never writes them into the logs of the local Neo4j of the tests', async () => {
+  test('never writes them into the logs of the local Neo4j of the tests', async () => {
     const logs = path.resolve(import.meta.dirname, '../../.neo4j/test/logs');
     const files = await readdir(logs).catch(() => [] as string[]);
     for (const file of files) {

@@ -1,54 +1,25 @@
-import type { Driver } from 'neo4j-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { relationList } from '../../src/api/kinds.js';
-import { LandingClient } from '../../src/api/client.js';
 import type { LandingRef } from '../../src/api/refs.js';
-import { runCrawl } from '../../src/crawl/crawler.js';
-import { parseCrawlOptions } from '../../src/crawl/options.js';
-import { evolveGraph, reachable, type SandboxGraph, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { evolveGraph, reachable, type SandboxGraph } from '../../src/sandbox/index.js';
 import { expectedChanges } from '../support/sandbox/expected-changes.js';
-import { CrawlStore } from '../../src/store/crawl-store.js';
+import { type CrawlFixtures, crawlTest } from '../support/fixtures.js';
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
-import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
+import { resetGraph } from '../support/neo4j.js';
 
-/**
- * History over real HTTP and a real Neo4j: crawl a ball, change the sandbox's world (entries removed
- * and added, titles and shared identifiers changed, a record gone, new records), crawl again with
- * --refresh, and compare the graph with both worlds. Nothing is deleted; the current state is exact.
- */
-describe('history: a re-crawl of a changed world', () => {
-  let sandbox: Sandbox;
-  let driver: Driver;
-  let client: LandingClient;
-  const DEPTH = 2;
+const test = crawlTest({ records: 400, seed: 21 });
+const DEPTH = 2;
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ records: 400, seed: 21 });
-    driver = await openTestDriver();
-    client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: 8 });
-  });
-  afterAll(async () => {
-    await client?.close();
-    await driver?.close();
-    await sandbox?.close();
-  });
-
+/** The test's helpers, on its fixtures. */
+function helpers({ sandbox, driver, database, crawl: crawlSeeds }: Omit<CrawlFixtures, 'sandboxOptions'>) {
   const seeds = (): { kind: 'company'; id: number }[] =>
     sandbox.graph
       .ids('company')
       .slice(0, 2)
       .map((id) => ({ kind: 'company' as const, id }));
-  const crawl = (refresh: boolean) =>
-    runCrawl(
-      {
-        seeds: seeds() as LandingRef[],
-        options: parseCrawlOptions({ maxDepth: DEPTH, commitIntervalMs: 20, refresh }),
-        baseUrl: sandbox.url,
-      },
-      { fetch: (ref) => client.fetch(ref), store: new CrawlStore(driver, testConnection().database), maxInFlight: 16 },
-    );
+  const crawl = (refresh: boolean) => crawlSeeds(seeds() as LandingRef[], { maxDepth: DEPTH, commitIntervalMs: 20, refresh });
   const query = async (cypher: string, params: Record<string, unknown> = {}) =>
-    (await driver.executeQuery(cypher, params, { database: testConnection().database })).records.map((r) => r.toObject());
+    (await driver.executeQuery(cypher, params, { database })).records.map((r) => r.toObject());
   /**
    * The current dump over what a crawl of `graph`'s ball requests (its fetched and 404 records and their
    * edges). Records of the old ball stay as they were: one that is now only a stub of the new ball keeps
@@ -59,7 +30,7 @@ describe('history: a re-crawl of a changed world', () => {
     const full = expectedDump(truth);
     const requested = new Set([...truth.fetched, ...truth.notFound].map((r) => `${r.kind}#${r.id}`));
     const fetched = new Set(truth.fetched.map((r) => `${r.kind}#${r.id}`));
-    const actual = statusesOnly(await dumpGraph(driver, testConnection().database));
+    const actual = statusesOnly(await dumpGraph(driver, database));
     const present = new Set(actual.nodes.map((n) => n.split(' ')[0]));
     expect(truth.stubs.filter((r) => !present.has(`${r.kind}#${r.id}`))).toEqual([]);
     return {
@@ -70,8 +41,22 @@ describe('history: a re-crawl of a changed world', () => {
       },
     };
   };
+  return { seeds, crawl, query, currentOver };
+}
 
-  it('keeps removed links with removedAt, versions of changed records, gone records; the current state equals the new world', async () => {
+/**
+ * History over real HTTP and a real Neo4j: crawl a ball, change the sandbox's world (entries removed
+ * and added, titles and shared identifiers changed, a record gone, new records), crawl again with
+ * --refresh, and compare the graph with both worlds. Nothing is deleted; the current state is exact.
+ */
+describe('history: a re-crawl of a changed world', () => {
+  test('keeps removed links with removedAt, versions of changed records, gone records; the current state equals the new world', async ({
+    sandbox,
+    driver,
+    database,
+    crawl: crawlSeeds,
+  }) => {
+    const { seeds, crawl, query, currentOver } = helpers({ sandbox, driver, database, crawl: crawlSeeds });
     await resetGraph(driver);
     const world0 = sandbox.graph;
     expect((await crawl(false)).status).toBe('finished');
