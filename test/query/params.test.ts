@@ -1,5 +1,6 @@
 import neo4j from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
+import { EXIT, exitFor } from '../../src/cli/exit-codes.js';
 import { parseQueryFile } from '../../src/query/definition.js';
 import { bindParams } from '../../src/query/params.js';
 
@@ -65,13 +66,15 @@ describe('bindParams', () => {
     [['id=1'], 'query sample needs --param kind=<string>: Kind'],
     [['kind=domain'], 'query sample needs --param key=… or --param id=…'],
   ])('rejects %j with one clear line', (assignments, message) => {
+    let error: unknown;
     try {
       bind(...assignments);
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toMatchObject({ code: 'CONFIG_INVALID', message });
-      expect(message).not.toContain('\n');
+    } catch (thrown) {
+      error = thrown;
     }
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID', message });
+    // As the CLI reports it: a usage error (exit 2) whose one line holds the whole message.
+    expect(exitFor(error)).toEqual({ exitCode: EXIT.USAGE, line: `landing-graph: CONFIG_INVALID: ${message}` });
   });
 
   it('quotes hostile values inertly in errors', () => {

@@ -67,8 +67,17 @@ describe('sandbox outages', () => {
   });
 
   it('close() works while down', async () => {
-    const own = await startSandbox({ graph });
-    await own.goDown();
-    await own.close();
+    for (const mode of ['refuse', 'reset'] as const) {
+      const own = await startSandbox({ graph });
+      expect(await outcome(own), mode).toBe(200);
+      await own.goDown(mode);
+      expect(await outcome(own), mode).not.toBe(200);
+      await expect(own.close(), mode).resolves.toBeUndefined();
+      // Closed for good: nothing listens on its port, and comeBack() does not open it again.
+      expect(await outcome(own), mode).toBe('ECONNREFUSED');
+      await own.comeBack();
+      expect(own.isDown(), mode).toBe(true);
+      expect(await outcome(own), mode).toBe('ECONNREFUSED');
+    }
   });
 });
