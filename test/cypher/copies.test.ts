@@ -71,7 +71,8 @@ describe('Cypher copies of shared pieces', () => {
           if (mark) {
             const want = [...groupSet(mark[1]!)].sort();
             const got = [...new Set(list)].sort();
-            if (want.join() !== got.join()) problems.push(`${name}:${i + 1}: types ${got.join('|')} differ from "${mark[1]}" (${want.join('|')})`);
+            if (want.join() !== got.join())
+              problems.push(`${name}:${i + 1}: types ${got.join('|')} differ from "${mark[1]}" (${want.join('|')})`);
           } else if (list.length >= 5 && !insideHubSize(lines, i)) {
             problems.push(`${name}:${i + 1}: ${list.length} relationship types without a "// types: <group>" mark`);
           }

@@ -21,7 +21,15 @@ describe('parseDurationMs', () => {
     },
   );
   it('formats back exactly', () => {
-    expect([0, 1500, 3000, 90_000, 600_000, 604_800_000, 43_200_000].map(formatDurationMs)).toEqual(['0', '1500ms', '3s', '90s', '10m', '1w', '12h']);
+    expect([0, 1500, 3000, 90_000, 600_000, 604_800_000, 43_200_000].map(formatDurationMs)).toEqual([
+      '0',
+      '1500ms',
+      '3s',
+      '90s',
+      '10m',
+      '1w',
+      '12h',
+    ]);
   });
 });
 
