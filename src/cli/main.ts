@@ -7,7 +7,6 @@ import { toolInfo } from '../render/provenance.js';
 // The shebang bounds V8's heap: a crawl's live heap stays under ~70 MB, but with the default limits V8
 // lets garbage pile up (peak RSS 335 MB at 5,000 records; 181 MB with these flags, same throughput).
 
-
 /** The CLI is thin: parse, call the library, map errors to exit codes here and nowhere else. */
 async function main(argv: string[]): Promise<number> {
   const program = new Command('landing-graph')

@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { z } from 'zod';
-import { LandingGraphError, quoteValue } from '../../errors.js';
+import { quoteValue } from '../../errors.js';
 import {
   applyDecisions,
   candidatesJson,
