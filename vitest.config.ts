@@ -10,12 +10,21 @@ export default defineConfig({
   test: {
     exclude: [...defaultExclude, 'bench/**'],
     testTimeout: 180_000,
+    // Vitest's default is one worker per core but one: a single worker on a two-core machine, while many unit files
+    // wait on loopback HTTP and timers. Three run the unit project in 18-23 s instead of 36-38 s here. The
+    // integration project still runs its files one at a time (singleFork below).
+    maxWorkers: 3,
+    minWorkers: 1,
     hookTimeout: 180_000,
     reporters: ['default'],
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...defaultExclude, 'bench/**', 'test/**/*.int.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...defaultExclude, 'bench/**', 'test/**/*.int.test.ts'],
+        },
       },
       {
         extends: true,
