@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   API_RETRIES_EXHAUSTED: 'skip',
   // The service stopped answering and did not come back within the service wait: no request can succeed.
   API_UNAVAILABLE: 'stop',
+  /** The first answers of a run did not look like the landing service's (404s, HTML, another shape): wrong base URL or key. */
+  API_MISMATCH: 'stop',
   RECORD_INVALID: 'skip',
   // Neo4j.
   NEO4J_UNAVAILABLE: 'retry',

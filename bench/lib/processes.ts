@@ -58,7 +58,7 @@ export async function startSandboxProcess(options: {
     let stdout = '';
     const onData = (d: Buffer) => {
       stdout += d.toString();
-      const match = /landing-graph sandbox: (http:\/\/127\.0\.0\.1:\d+)\/api\/v1\/landing\//.exec(stdout);
+      const match = /landing-graph sandbox: LANDING_BASE_URL=(http:\/\/127\.0\.0\.1:\d+) /.exec(stdout);
       if (match) {
         child.stdout!.off('data', onData);
         child.stdout!.resume();

@@ -4,7 +4,13 @@ import type { Neo4jConnection } from '../store/connect.js';
 
 /** Settings from the environment, overridden by flags; checked here once. Secrets are never printed. */
 const envSchema = z.object({
-  LANDING_BASE_URL: z.url({ error: 'LANDING_BASE_URL must be a URL such as https://api.example.com' }).optional(),
+  LANDING_BASE_URL: z
+    .url({ error: 'LANDING_BASE_URL must be a URL such as https://api.example.com' })
+    // The client adds /api/v1/landing/<kind>/…: given twice, every request is a 404.
+    .refine((url) => !/\/api\/v1(\/landing)?\/?$/i.test(new URL(url).pathname), {
+      error: 'LANDING_BASE_URL must be the address before /api/v1/landing (the crawler adds it), e.g. http://127.0.0.1:8787',
+    })
+    .optional(),
   LANDING_API_KEY: z.string().min(1).optional(),
   NEO4J_URI: z
     .string()

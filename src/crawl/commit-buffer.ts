@@ -16,6 +16,8 @@ export interface CommitBufferOptions {
   onFailed: (error: unknown) => void;
   /** Records left the buffer for a commit: there is room for more. */
   onRoom: () => void;
+  /** After each commit has ended (written or failed) and left the commits being written. */
+  onEnded?: () => void;
   /** Timer. Default: setTimeout; returns a cancel function. */
   setTimer?: (callback: () => void, ms: number) => () => void;
 }
@@ -93,6 +95,7 @@ export class CommitBuffer {
         this.running.delete(commit);
         if (this.pending.length >= this.options.commitEvery) this.due = true;
         this.startRoom();
+        this.options.onEnded?.();
       });
       this.running.add(commit);
     }

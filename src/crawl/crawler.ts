@@ -3,6 +3,8 @@ import type { LandingRef } from '../api/refs.js';
 import { beginRun, bootstrap, type CrawlRequest } from './bootstrap.js';
 import { type CrawlCounts, type CrawlStatus, countsOf, type FrontierStore, type LockHolder } from './frontier-store.js';
 import { finishRun, type RunEnding } from './finish-run.js';
+import { FirstAnswers } from './first-answers.js';
+import { cleanUri } from '../render/provenance.js';
 import { LevelLoop } from './level-loop.js';
 import { ClientEventCounter, type CrawlProgress, progressOf } from './progress.js';
 import { type RunContext, runContext } from './run-context.js';
@@ -149,7 +151,12 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
     commitsInFlight: options.commitsInFlight,
     setTimer: deps.setTimer,
   };
-  const loop = new LevelLoop(loopOptions, { context, worker, ledger, stop });
+  // The base URL is part of the crawl's identity: good answers in earlier runs came from this same service.
+  const firstAnswers = new FirstAnswers({
+    trusted: ledger.totals.fetched > 0,
+    describeService: `the service at ${cleanUri(request.baseUrl) ?? 'its base URL'}`,
+  });
+  const loop = new LevelLoop(loopOptions, { context, worker, ledger, stop, firstAnswers });
   const progress = () => progressNow(crawlId, request, ledger, loop.inFlight, run);
   const onAbort = () => stop.stop('interrupted');
   deps.signal?.addEventListener('abort', onAbort);

@@ -1,9 +1,12 @@
 import { CommitBuffer } from './commit-buffer.js';
 import { DispatchSlots } from './dispatch-slots.js';
+import type { FirstAnswers } from './first-answers.js';
 import type { Commit, FrontierTask } from './frontier-store.js';
 import type { RunContext } from './run-context.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunStop } from './run-stop.js';
+import { type Settlement, taskRef } from './settle.js';
+import { refToString } from '../api/refs.js';
 import type { TaskRequest, TaskWorker } from './task-worker.js';
 import { UncommittedTasks } from './uncommitted.js';
 
@@ -36,6 +39,8 @@ export interface LevelLoopParts {
   worker: TaskWorker;
   ledger: RunLedger;
   stop: RunStop;
+  /** Whether fetched answers may be written yet (the service answered like itself once). */
+  firstAnswers: FirstAnswers;
 }
 
 /**
@@ -48,6 +53,12 @@ export class LevelLoop {
   private readonly uncommitted = new UncommittedTasks();
   private readonly slots: DispatchSlots;
   private readonly buffer: CommitBuffer;
+  /** Settlements of fetched answers held back until one answer looks like the service's (see FirstAnswers). */
+  private readonly held: Settlement[] = [];
+  /** Whether the dispatcher is reading the frontier or handing out tasks (more fetches may still come). */
+  private dispatching = false;
+  /** The run's first answers did not look like the service's: nothing more it fetches is written. */
+  private refused = false;
 
   constructor(
     private readonly options: LevelLoopOptions,
@@ -67,6 +78,7 @@ export class LevelLoop {
       onWritten: (commit) => this.written(commit),
       onFailed: (error) => parts.stop.stop('failed', error),
       onRoom: () => this.slots.wake(),
+      onEnded: () => this.judgeHeld(),
     });
     parts.stop.onStop(() => this.wakeAll());
   }
@@ -114,11 +126,14 @@ export class LevelLoop {
 
   /** Dispatch the queued tasks at `depth` that are not already on their way, as capacity allows. */
   private async dispatchQueued(depth: number): Promise<void> {
+    this.dispatching = true;
     try {
       await this.dispatchPages(depth);
     } finally {
+      this.dispatching = false;
       this.uncommitted.forgetPage();
     }
+    this.judgeHeld();
   }
 
   private async dispatchPages(depth: number): Promise<void> {
@@ -157,7 +172,7 @@ export class LevelLoop {
       .settle(task, reuse, request)
       .then(
         (settlement) => {
-          if (settlement) this.buffer.add(settlement);
+          if (settlement) this.accept(settlement, task);
           else if (request.requested) ledger.dropped(); // stopped: nothing to commit, asked again on resume
         },
         (error: unknown) => {
@@ -170,7 +185,42 @@ export class LevelLoop {
         // Nothing else is on its way, so what waits cannot grow: waiting for commitIntervalMs would only
         // leave the service idle (a crawl's first levels, a level's last records).
         if (this.slots.inFlight === 0 && this.buffer.waiting > 0) void this.buffer.flush();
+        this.judgeHeld();
       });
+  }
+
+  /** Commit a settlement, or hold it while no answer of this run has looked like the service's. */
+  private accept(settlement: Settlement, task: FrontierTask): void {
+    if (this.refused) {
+      // Answers still on their way when the run refused the service are not written either.
+      if (settlement.counts.requested > 0) this.parts.ledger.dropped();
+      return;
+    }
+    const verdict = this.parts.firstAnswers.judge(settlement, refToString(taskRef(task)));
+    if (verdict === 'write') this.buffer.add(settlement);
+    else if (verdict === 'release') {
+      for (const held of this.held.splice(0)) this.buffer.add(held);
+      this.buffer.add(settlement);
+    } else {
+      this.held.push(settlement);
+      if (verdict === 'refuse') this.refuse();
+    }
+  }
+
+  /**
+   * Nothing more is on its way (no fetch, no dispatch, no commit that could queue more) and every answer held was
+   * bad: fewer than judged, but all this run will get.
+   */
+  private judgeHeld(): void {
+    const idle = this.slots.inFlight === 0 && !this.dispatching && this.buffer.waiting === 0 && this.buffer.writing === 0;
+    if (this.held.length > 0 && idle && !this.parts.stop.reason) this.refuse();
+  }
+
+  /** Stop without writing the held answers: their tasks stay queued, and the same command asks again. */
+  private refuse(): void {
+    this.refused = true;
+    for (const _ of this.held.splice(0)) this.parts.ledger.dropped();
+    this.parts.stop.stop('failed', this.parts.firstAnswers.mismatch());
   }
 
   private async write(commit: Commit): Promise<void> {

@@ -138,19 +138,20 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     expect(await dumpGraph(driver, database)).toEqual(first);
   });
 
-  test('records a 404 as missing', async ({ crawl, sandbox, driver, database }) => {
+  test('records a 404 as missing, once an answer of the run looked like the service', async ({ crawl, sandbox, driver, database }) => {
     const dangling = sandbox.graph.danglingIds[0]!;
     const kind = 'domain' as const;
     await crawl(
       [
         { kind, id: dangling },
         { kind: 'email', key: 'nobody@nowhere.invalid' },
+        { kind: 'company', id: sandbox.graph.ids('company')[0]! },
       ],
       { maxDepth: 0 },
       quick(),
     );
     const rows = await driver.executeQuery(
-      'MATCH (n:Landing) RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status, n.error AS error ORDER BY kind',
+      "MATCH (n:Landing) WHERE n.status = 'missing' RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status, n.error AS error ORDER BY kind",
       {},
       { database },
     );

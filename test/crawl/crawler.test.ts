@@ -102,6 +102,55 @@ afterEach(() => {
   expect(unhandled).toEqual([]);
 });
 
+describe('runCrawl against a service that does not answer like itself', () => {
+  const notFound = (ref: LandingRef) => new LandingGraphError('API_NOT_FOUND', `${refPath(ref)}: not found`);
+
+  it('a wrong base URL (every answer a 404) stops with API_MISMATCH and writes nothing; the tasks stay queued', async () => {
+    const world = new World();
+    world.fault = (ref) => notFound(ref);
+    const store = new MemoryFrontierStore();
+    const error = await runCrawl(request({ maxDepth: 2 }), deps(world, store)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'API_MISMATCH' });
+    expect((error as Error).message).toMatch(/^all 2 first answers of the service at http:\/\/sandbox\.test\/ looked wrong \(2 HTTP 404;/);
+    expect(store.commits).toEqual([]);
+    expect(world.requests).toHaveLength(2);
+    // Fixed, the same command asks the seeds again and crawls.
+    world.fault = () => undefined;
+    const fixed = await runCrawl(request({ maxDepth: 2 }), deps(world, store));
+    expect(fixed.status).toBe('finished');
+    expect(fetchedRefs(store)).toEqual(truthOf(2).fetched);
+  });
+
+  it('judges only the first five answers: a sixth is never asked for, nothing is written', async () => {
+    const world = new World();
+    world.fault = (ref) => notFound(ref);
+    const store = new MemoryFrontierStore();
+    const many = graph
+      .ids('company')
+      .slice(0, 12)
+      .map((id) => ({ kind: 'company' as const, id }));
+    const error = await runCrawl(
+      { seeds: many, options: parseCrawlOptions({ commitEvery: 10, maxDepth: 1 }), baseUrl: BASE_URL },
+      deps(world, store, { maxInFlight: 1 }),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'API_MISMATCH' });
+    expect(world.requests).toHaveLength(5);
+    expect(store.commits).toEqual([]);
+  });
+
+  it('a seed the service lacks is written missing once another answer looked right', async () => {
+    const world = new World();
+    const [first] = seeds;
+    world.fault = (ref) => (ref.id === first!.id ? notFound(ref) : undefined);
+    const store = new MemoryFrontierStore();
+    const result = await runCrawl(request({ maxDepth: 1 }), deps(world, store));
+    expect(result.status).toBe('finished');
+    expect(result.totals.missing).toBeGreaterThanOrEqual(1);
+    const missing = store.commits.flatMap((c) => c.batches.flatMap((b) => b.nodes)).filter((n) => n.status === 'missing');
+    expect(missing.map((n) => `${n.kind}#${n.id}`)).toContain(`company#${first!.id}`);
+  });
+});
+
 describe('runCrawl with an in-memory frontier', () => {
   it.each([0, 1, 2, 3])('depth %i fetches exactly the ground truth, each record once', async (depth) => {
     const world = new World();

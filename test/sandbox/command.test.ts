@@ -77,7 +77,7 @@ describe('landing-graph sandbox options', () => {
       await vi.waitFor(() => expect(lines).toHaveLength(1));
       const line = lines[0] as string;
       expect(line).toMatch(
-        /^landing-graph sandbox: http:\/\/127\.0\.0\.1:\d+\/api\/v1\/landing\/ \(300 records, seed 1, ready in \d+ ms, X-Api-Key: sandbox-key\); try domain /,
+        /^landing-graph sandbox: LANDING_BASE_URL=http:\/\/127\.0\.0\.1:\d+ \(endpoints under \/api\/v1\/landing\/; 300 records, seed 1, ready in \d+ ms, X-Api-Key: sandbox-key\); try domain /,
       );
       const base = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
       const inn = /company INN (\d{10})/.exec(line)?.[1];

@@ -94,7 +94,7 @@ export function readyLine(sandbox: Sandbox, startedMs: number, defaultKey: boole
   const domains = [...new Set([...keys('domain', 2), ...(idn ? [idn] : [])])];
   const key = defaultKey ? `X-Api-Key: ${sandbox.apiKey}` : 'X-Api-Key from --api-key';
   return (
-    `landing-graph sandbox: ${sandbox.url}/api/v1/landing/ (${graph.recordCount} records, seed ${graph.seed}, ready in ${startedMs} ms, ${key}); ` +
+    `landing-graph sandbox: LANDING_BASE_URL=${sandbox.url} (endpoints under /api/v1/landing/; ${graph.recordCount} records, seed ${graph.seed}, ready in ${startedMs} ms, ${key}); ` +
     `try domain ${domains.join(', ')}; company INN ${inns.join(', ')}; email ${keys('email', 1).join('')}; phone ${keys('phone', 1).join('')} (with ?isKey=true); ` +
     `hub ids ${graph.hubIds.join(', ') || 'none'}; stats at ${sandbox.url}/__sandbox/stats`
   );

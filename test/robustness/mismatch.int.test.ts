@@ -1,0 +1,73 @@
+import { expect } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { sandboxTest } from '../support/fixtures.js';
+
+/**
+ * A crawl pointed at the wrong thing (a base URL with the service's path doubled, a service that answers HTML, a
+ * refresh against a wrong path) stops with one line and a non-zero exit, and leaves the graph as it was: no record
+ * marked missing or gone, no history written. The built CLI against the sandbox over real HTTP and the test Neo4j.
+ */
+const test = sandboxTest({ records: 300, seed: 7 });
+const SEEDS = ['company#1', 'domain#2'];
+
+/** What a crawl must not touch: records, their statuses, relationships between records and pivots, history. */
+const GRAPH_STATE = `
+  OPTIONAL MATCH (n:Landing) WITH count(n) AS landing, count(CASE WHEN n.status = 'missing' THEN 1 END) AS missing
+  OPTIONAL MATCH (v:RecordVersion) WITH landing, missing, count(v) AS versions
+  OPTIONAL MATCH (:Landing)-[r]->() WHERE NOT type(r) IN ['VERSION_OF']
+  RETURN landing, missing, versions, count(r) AS links, count(CASE WHEN r.removedAt IS NOT NULL THEN 1 END) AS removed`;
+
+test('a base URL with /api/v1/landing doubled is one line before anything starts (exit 2)', async ({ sandbox }) => {
+  const run = await runCli(['crawl', ...SEEDS], { LANDING_BASE_URL: `${sandbox.url}/api/v1/landing/`, LANDING_API_KEY: sandbox.apiKey });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toBe(
+    'landing-graph: CONFIG_INVALID: LANDING_BASE_URL: LANDING_BASE_URL must be the address before /api/v1/landing (the crawler adds it), e.g. http://127.0.0.1:8787\n',
+  );
+});
+
+test('every answer a 404 (a wrong path): API_MISMATCH, exit 2, nothing written', async ({ sandbox, driver, database }) => {
+  const before = (await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject();
+  const run = await runCli(['crawl', ...SEEDS, '--depth', '2'], {
+    LANDING_BASE_URL: `${sandbox.url}/proxy/`,
+    LANDING_API_KEY: sandbox.apiKey,
+  });
+  expect(run.code).toBe(2);
+  expect(run.stderr.trim().split('\n').at(-1)).toMatch(
+    /^landing-graph: API_MISMATCH: all 2 first answers of the service at http:\/\/127\.0\.0\.1:\d+\/proxy\/ looked wrong \(2 HTTP 404; e\.g\. (company#1|domain#2), (company#1|domain#2)\), so nothing was written: check LANDING_BASE_URL/,
+  );
+  expect((await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject()).toEqual(before);
+});
+
+test('a service that answers HTML pages: API_MISMATCH after the retries, nothing written', async ({ sandbox, driver, database }) => {
+  sandbox.setFaults({ htmlRate: 1 });
+  try {
+    const before = (await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject();
+    const run = await runCli(['crawl', ...SEEDS, '--depth', '1'], { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n').at(-1)).toMatch(
+      /^landing-graph: API_MISMATCH: all 2 first answers .*looked wrong \(2 failed after every retry/,
+    );
+    expect((await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject()).toEqual(before);
+  } finally {
+    sandbox.setFaults({});
+  }
+});
+
+test('a refresh against a wrong path leaves an investigation as it was: no record gone, no history', async ({
+  sandbox,
+  driver,
+  database,
+}) => {
+  const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
+  const first = await runCli(['crawl', ...SEEDS, '--depth', '1'], env);
+  expect(first.code).toBe(0);
+  const before = (await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject();
+  expect(before.landing).toBeGreaterThan(10);
+  const wrong = await runCli(['crawl', ...SEEDS, '--depth', '1', '--refresh'], { ...env, LANDING_BASE_URL: `${sandbox.url}/v2` });
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toMatch(/API_MISMATCH: all 2 first answers/);
+  expect((await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject()).toEqual(before);
+  // The right address crawls on as before.
+  const again = await runCli(['crawl', ...SEEDS, '--depth', '1', '--refresh'], env);
+  expect(again.code).toBe(0);
+});
