@@ -16,8 +16,9 @@ export async function openGraph(
 ): Promise<{ driver: Driver; database: string | undefined; where: string }> {
   let where: string;
   if (!connection) {
-    log('no NEO4J_URI: starting the local Neo4j (scripts/neo4j-local; the first start fetches it from Maven Central)');
-    const local = await startLocalNeo4j();
+    const local = await startLocalNeo4j({}, () =>
+      log('no NEO4J_URI: starting the local Neo4j (scripts/neo4j-local; the first start fetches it from Maven Central)'),
+    );
     connection = local.connection;
     where = `Neo4j Browser ${local.browserUrl} (user neo4j, password in ${local.passwordFile})`;
   } else {

@@ -110,10 +110,14 @@ async function script(
   }
 }
 
-/** Start (or find running) the Neo4j of scripts/neo4j-local and return how to reach it. */
-export async function startLocalNeo4j(options: LocalNeo4jOptions = {}): Promise<LocalNeo4j> {
+/**
+ * Start (or find running) the Neo4j of scripts/neo4j-local and return how to reach it. `onStarting` is called
+ * only when it must be started (that can take a while: the first start fetches it from Maven Central).
+ */
+export async function startLocalNeo4j(options: LocalNeo4jOptions = {}, onStarting?: () => void): Promise<LocalNeo4j> {
   const { home, boltPort, httpPort, args } = scriptArgs(options);
   const wasRunning = (await localNeo4jStatus(options)).running;
+  if (!wasRunning) onStarting?.();
   await script('start', args, 'start');
   const passwordFile = path.join(home, 'password');
   let password: string;
