@@ -7,7 +7,7 @@ import { writeCypher } from './writers/cypher.js';
 import { writeGraphml } from './writers/graphml.js';
 import { writeHtml } from './writers/html.js';
 import { writeJson } from './writers/json.js';
-import type { WrittenExport } from '../render/output.js';
+import { checkOutFolder, type WrittenExport } from '../render/output.js';
 import type { ReportSection } from '../render/report-section.js';
 
 /**
@@ -62,6 +62,7 @@ export async function exportSubgraph(
   if (request.includeRaw && !RAW_FORMATS.includes(request.format)) {
     throw new LandingGraphError('CONFIG_INVALID', `--include-raw applies to ${RAW_FORMATS.join(' and ')} only, not ${request.format}`);
   }
+  await checkOutFolder(request.out);
   const started = performance.now();
   const subgraph = await readSubgraph(driver, request, options);
   const findings = request.format === 'html' && options.findings ? await options.findings(subgraph) : undefined;

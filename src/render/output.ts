@@ -12,11 +12,23 @@ export interface WrittenExport {
 }
 
 /**
+ * The folder `out` goes into must exist: a mistyped path is one line, never a tree of new folders made from it
+ * (`--out /nonexistent/dir/x.json` once made /nonexistent). Checked before anything is read.
+ */
+export async function checkOutFolder(out: string): Promise<void> {
+  const folder = path.dirname(path.resolve(out));
+  const info = await stat(folder).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new LandingGraphError('CONFIG_INVALID', `cannot write ${quoteValue(out)}: the folder ${quoteValue(folder)} does not exist`);
+  }
+}
+
+/**
  * Write text chunks to a file as they come (exports with raw records can be far larger than one string
- * may be), waiting on the stream when it is full. Returns the bytes written. The parent folder is made.
+ * may be), waiting on the stream when it is full. Returns the bytes written. The folder must exist.
  */
 export async function writeChunks(file: string, chunks: Iterable<string>): Promise<number> {
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await checkOutFolder(file);
   const stream = createWriteStream(file, { encoding: 'utf8' });
   const failed = new Promise<never>((_, reject) => stream.once('error', reject));
   failed.catch(() => undefined);
@@ -35,12 +47,15 @@ export async function writeChunks(file: string, chunks: Iterable<string>): Promi
   return bytes;
 }
 
-/** A folder for a multi-file export: made when absent; refused when it is a file or holds other files than a previous export's. */
+/** A folder for a multi-file export: made when absent (in a folder that exists); refused when it is a file or holds other files than a previous export's. */
 export async function prepareFolder(folder: string, ours: (name: string) => boolean): Promise<void> {
   const info = await stat(folder).catch(() => undefined);
   if (info && !info.isDirectory())
     throw new LandingGraphError('CONFIG_INVALID', `--out ${quoteValue(folder)} is a file; the csv format writes a folder`);
-  await mkdir(folder, { recursive: true });
+  if (!info) {
+    await checkOutFolder(folder);
+    await mkdir(folder);
+  }
   const names = await readdir(folder);
   const foreign = names.filter((n) => !ours(n));
   if (foreign.length > 0)

@@ -6,7 +6,7 @@ import { parseOptions, usage, wholeNumber } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 import { parseSeed } from '../../api/seeds.js';
 import { LandingGraphError } from '../../errors.js';
-import { writeChunks } from '../../render/output.js';
+import { checkOutFolder, writeChunks } from '../../render/output.js';
 import { formatCsv, formatJson, formatSummary } from '../../changes/format.js';
 import { renderChangesHtml } from '../../changes/html.js';
 import { changeReport } from '../../changes/index.js';
@@ -57,6 +57,7 @@ export function changesCommand(): Command {
     if (since.at !== undefined && until.at !== undefined) checkWindow(since.at, until.at);
     const depth = o.depth ?? 1;
 
+    if (o.out !== undefined) await checkOutFolder(o.out);
     await withGraph(o, { applySchema: false }, async (graph) => {
       const changes = await changeReport(graph.driver, { since, until, seeds, depth }, { database: graph.database });
       const { report } = changes;
