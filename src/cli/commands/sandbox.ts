@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseFaultOptions, type FaultOptions } from '../../sandbox/faults.js';
 import { MAX_RECORDS } from '../../sandbox/generate-graph.js';
 import { writeGroundTruth } from '../../sandbox/ground-truth.js';
+import { sandboxEvolveCommand } from './sandbox-evolve.js';
 import { nonEmpty, parseOptions, share, usage, wholeNumber } from '../options.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
 
@@ -137,6 +138,7 @@ export function sandboxCommand(): Command {
     .option('--limit-rps <n>', 'answer 429 (Retry-After: 1) above n requests per second')
     .option('--fault-seed <n>', 'seed of the fault decisions (default 1)')
     .option('--ground-truth <file>', 'write the ground truth JSON to this file')
+    .addCommand(sandboxEvolveCommand())
     .action(async (raw: RawSandboxArgs) => {
       const options = parseSandboxArgs(raw);
       const stop = new AbortController();
