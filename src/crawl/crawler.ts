@@ -7,6 +7,7 @@ import { FirstAnswers } from './first-answers.js';
 import { cleanUri } from '../render/provenance.js';
 import { LevelLoop } from './level-loop.js';
 import { ClientEventCounter, type CrawlProgress, progressOf } from './progress.js';
+import { RecentRate } from './recent-rate.js';
 import { type RunContext, runContext } from './run-context.js';
 import { RunLedger } from './run-ledger.js';
 import { RunStop } from './run-stop.js';
@@ -68,6 +69,8 @@ interface Run {
   stop: RunStop;
   events: ClientEventCounter;
   startedAtMs: number;
+  /** Tasks settled lately, for the estimate of the time left. */
+  pace: RecentRate;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<
     stop: new RunStop(),
     events: deps.events ?? new ClientEventCounter(),
     startedAtMs: now(),
+    pace: new RecentRate(),
   };
   const { plan, release } = await bootstrap(request, {
     ...run.context,
@@ -177,6 +181,9 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
 
 /** The run's progress report at this moment. */
 function progressNow(crawlId: string, request: CrawlRequest, ledger: RunLedger, inFlight: number, run: Run): CrawlProgress {
+  const elapsedMs = run.context.now() - run.startedAtMs;
+  const c = ledger.counters;
+  run.pace.add(elapsedMs, c.fetched + c.missing + c.failed + c.invalid + c.reused);
   return progressOf({
     crawlId,
     depth: ledger.depth,
@@ -186,6 +193,7 @@ function progressNow(crawlId: string, request: CrawlRequest, ledger: RunLedger, 
     queued: ledger.queued,
     retries: run.events.retries,
     rateLimitWaits: run.events.rateLimitWaits,
-    elapsedMs: run.context.now() - run.startedAtMs,
+    elapsedMs,
+    recentTasksPerSecond: run.pace.perSecond(),
   });
 }

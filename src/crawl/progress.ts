@@ -23,7 +23,7 @@ export interface CrawlProgress {
   nodesWritten: number;
   edgesWritten: number;
   elapsedMs: number;
-  /** queued / recordsPerSecond; undefined until there is a rate. */
+  /** The queued tasks at the recent pace of tasks settled (RecentRate, reused ones included); undefined until there is one. */
   etaMs: number | undefined;
   /** Set while the service is down (requests held, one probe at a time): why, and since how long. */
   serviceDown?: { reason: string; forMs: number };
@@ -51,6 +51,8 @@ export interface ProgressInput {
   retries: number;
   rateLimitWaits: number;
   elapsedMs: number;
+  /** Tasks settled per second lately (RecentRate), fetched and reused alike; undefined: no estimate yet. */
+  recentTasksPerSecond?: number | undefined;
 }
 
 /** The progress report of a run from its counters. Pure. */
@@ -76,7 +78,7 @@ export function progressOf(input: ProgressInput): CrawlProgress {
     nodesWritten: run.nodesWritten,
     edgesWritten: run.edgesWritten,
     elapsedMs,
-    etaMs: recordsPerSecond > 0 ? Math.round((queued / recordsPerSecond) * 1000) : undefined,
+    etaMs: input.recentTasksPerSecond ? Math.round((queued / input.recentTasksPerSecond) * 1000) : undefined,
   };
 }
 

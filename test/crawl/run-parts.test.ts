@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RecentRate } from '../../src/crawl/recent-rate.js';
 import { type CrawlRequest, planRun } from '../../src/crawl/bootstrap.js';
 import { MAX_WAITING_RECORDS, waitingRecordsFor } from '../../src/crawl/buffer-size.js';
 import { DispatchSlots } from '../../src/crawl/dispatch-slots.js';
@@ -29,7 +30,7 @@ describe('finalStatus', () => {
 
 describe('progressOf', () => {
   const run = { fetched: 80, missing: 10, failed: 5, invalid: 5, reused: 0, nodesWritten: 900, edgesWritten: 1200 };
-  it('rates settled records over the elapsed time and estimates the rest', () => {
+  it('rates settled records over the elapsed time and estimates the rest at the recent pace', () => {
     const p = progressOf({
       crawlId: 'c',
       depth: 1,
@@ -40,9 +41,10 @@ describe('progressOf', () => {
       retries: 4,
       rateLimitWaits: 1,
       elapsedMs: 10_000,
+      recentTasksPerSecond: 25,
     });
     expect(p.recordsPerSecond).toBe(10);
-    expect(p.etaMs).toBe(5_000);
+    expect(p.etaMs).toBe(2_000);
     expect(p).toMatchObject({ fetched: 80, missing: 10, failed: 5, invalid: 5, inFlight: 3, queued: 50, nodesWritten: 900 });
   });
   it('has no rate and no estimate at the start, and never a negative queue', () => {
@@ -370,5 +372,19 @@ describe('settlePolicyOf', () => {
     });
     expect(settlePolicyOf('c1', parseCrawlOptions({ follow: ['related', 'contacts'] })).aliasKeys).toBe(true);
     expect(settlePolicyOf('c1', parseCrawlOptions({ follow: ['requisites'] })).aliasKeys).toBe(true);
+  });
+});
+
+describe('RecentRate', () => {
+  it('has no rate until its samples span three seconds, then the pace of the last ten', () => {
+    const pace = new RecentRate();
+    pace.add(0, 0);
+    pace.add(2_000, 10);
+    expect(pace.perSecond()).toBeUndefined();
+    pace.add(4_000, 20);
+    expect(pace.perSecond()).toBe(5);
+    // A slow start no longer counts once it is more than ten seconds old: 100 tasks a second since.
+    for (let t = 5_000; t <= 20_000; t += 1_000) pace.add(t, 20 + (t - 4_000) / 10);
+    expect(pace.perSecond()).toBe(100);
   });
 });
