@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RELATIONSHIP_GROUPS } from '../../src/graph/relationship-groups.js';
 import { LABEL_OF_KIND } from '../../src/graph/model.js';
 import { renderBrowserGuide } from '../../src/query/browser-guide.js';
 import { formatQueryList } from '../../src/query/format.js';
@@ -32,22 +33,8 @@ const REQUIRED = [
 ];
 
 const PIVOT_LABELS = ['IP', 'NameServer', 'MailServer', 'Registrar', 'Technology', 'Person', 'Address', 'SocialProfile', 'Activity'];
-const RELATIONSHIP_TYPES = [
-  'RELATED',
-  'SIMILAR',
-  'COMPETITOR',
-  'LISTS_CONTACT',
-  'NAMES_COMPANY',
-  'RESOLVES_TO',
-  'USES_NAME_SERVER',
-  'USES_MAIL_SERVER',
-  'REGISTERED_WITH',
-  'USES_TECHNOLOGY',
-  'HAS_OFFICER',
-  'REGISTERED_AT',
-  'HAS_PROFILE',
-  'HAS_ACTIVITY',
-];
+/** The relationships a record's answer states (the graph's fixed list). */
+const RELATIONSHIP_TYPES: readonly string[] = RELATIONSHIP_GROUPS.stated;
 
 describe('the query library in cypher/queries', () => {
   it('answers every required question, one parsed file per query, in name order', () => {
