@@ -182,6 +182,13 @@ svg.timeline .year { fill: #555; font-size: 11px; }
 svg.timeline .name { fill: #1d1d1f; }
 svg.timeline .name.seed { font-weight: 700; }
 svg.timeline .date { fill: #555; font-size: 11px; font-variant-numeric: tabular-nums; }
+/* Side by side only where both fit: the members table's last columns went under the picture at 1024 px. */
+@media (max-width: 1280px) { .net-grid { grid-template-columns: minmax(0, 1fr); } }
+@media print {
+  .net-grid { grid-template-columns: minmax(0, 1fr); }
+  article.network ~ article.network { break-before: page; }
+  .net-graph { height: 480px; break-inside: avoid; }
+}
 `;
 
 /** The case file's opening section: the seeds' networks, for the export's HTML writer. */
