@@ -20,6 +20,8 @@ export type AnswerKind = 'record' | 'notFound' | 'wrongShape' | 'failed';
  */
 export class FirstAnswers {
   private trusted: boolean;
+  private readonly judged: number;
+  private readonly service: string;
   private readonly seen: Record<Exclude<AnswerKind, 'record'>, number> = { notFound: 0, wrongShape: 0, failed: 0 };
   private readonly examples: string[] = [];
 
@@ -28,9 +30,6 @@ export class FirstAnswers {
     this.judged = options.judged ?? FIRST_ANSWERS_JUDGED;
     this.service = options.describeService;
   }
-
-  private readonly judged: number;
-  private readonly service: string;
 
   /** Whether fetched answers may be written as they come. */
   get isTrusted(): boolean {

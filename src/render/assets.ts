@@ -7,12 +7,18 @@ import { LandingGraphError } from '../errors.js';
  */
 const cache = new Map<string, string>();
 
+/** Text to inline in a <script> or <style>, refused if a closing tag or a comment opener inside would end or confuse the element. */
+export function inlinable(text: string, from: string): string {
+  if (/<\/(script|style)|<!--/i.test(text)) {
+    throw new LandingGraphError('INTERNAL', `${from} cannot be inlined: it holds </script, </style or <!--`);
+  }
+  return text;
+}
+
 function asset(name: string): string {
   let text = cache.get(name);
   if (text === undefined) {
-    text = readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
-    // Inlined in a <script> or <style>: a closing tag or a comment opener inside would end or confuse the element.
-    if (/<\/(script|style)|<!--/i.test(text)) throw new LandingGraphError('INTERNAL', `src/render/assets/${name} cannot be inlined`);
+    text = inlinable(readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8'), `src/render/assets/${name}`);
     cache.set(name, text);
   }
   return text;

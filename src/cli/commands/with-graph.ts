@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import type { Driver } from 'neo4j-driver';
 import { type Config, readConfig } from '../config.js';
 import { openGraph } from '../neo4j.js';
 
@@ -10,7 +11,7 @@ export interface GraphFlags {
 
 /** An open graph for one command. */
 export interface OpenGraph {
-  driver: Awaited<ReturnType<typeof openGraph>>['driver'];
+  driver: Driver;
   database: string | undefined;
   /** Where it is, for the last line: a URI, or the local Neo4j's Browser. */
   where: string;

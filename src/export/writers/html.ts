@@ -2,14 +2,13 @@ import { offlineHead } from '../../render/html-head.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { LandingGraphError } from '../../errors.js';
 import { escapeMarkup, jsonForScript } from '../../render/escape.js';
 import type { ReportSection } from '../../render/report-section.js';
 import type { Subgraph } from '../model.js';
 import { displayName, isPivot, kindLabel } from '../names.js';
 import { colourOf } from '../../render/palette.js';
 import { plainProperties } from '../values.js';
-import { caseFileScript, reportCss } from '../../render/assets.js';
+import { caseFileScript, inlinable, reportCss } from '../../render/assets.js';
 import { companiesSection, domainsSection, kindsSection, provenanceSection, sharedPivotsSection } from './html-sections.js';
 import { writeChunks, type WrittenExport } from '../../render/output.js';
 
@@ -33,10 +32,7 @@ let library: string | undefined;
 function cytoscapeSource(): string {
   if (library === undefined) {
     const file = createRequire(import.meta.url).resolve('cytoscape/dist/cytoscape.min.js');
-    const text = readFileSync(file, 'utf8');
-    // Inlined in a <script>: a closing tag or comment opener inside would end or confuse the element.
-    if (/<\/script|<!--/i.test(text)) throw new LandingGraphError('INTERNAL', `${file} cannot be inlined: it holds </script or <!--`);
-    library = text;
+    library = inlinable(readFileSync(file, 'utf8'), file);
   }
   return library;
 }
