@@ -196,7 +196,7 @@ export class LevelLoop {
       if (settlement.counts.requested > 0) this.parts.ledger.dropped();
       return;
     }
-    const verdict = this.parts.firstAnswers.judge(settlement, refToString(taskRef(task)));
+    const verdict = this.parts.firstAnswers.judge(settlement, () => refToString(taskRef(task)));
     if (verdict === 'write') this.buffer.add(settlement);
     else if (verdict === 'release') {
       for (const held of this.held.splice(0)) this.buffer.add(held);

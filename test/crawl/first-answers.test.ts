@@ -16,17 +16,17 @@ const check = (trusted = false) => new FirstAnswers({ trusted, describeService: 
 describe('FirstAnswers', () => {
   it('holds bad answers until a good one, then releases them all', () => {
     const answers = check();
-    expect(answers.judge(settled('missing'), 'company:1')).toBe('hold');
-    expect(answers.judge(settled('invalid'), 'company:2')).toBe('hold');
-    expect(answers.judge(settled('done'), 'company:3')).toBe('release');
+    expect(answers.judge(settled('missing'), () => 'company:1')).toBe('hold');
+    expect(answers.judge(settled('invalid'), () => 'company:2')).toBe('hold');
+    expect(answers.judge(settled('done'), () => 'company:3')).toBe('release');
     expect(answers.isTrusted).toBe(true);
-    expect(answers.judge(settled('missing'), 'company:4')).toBe('write');
+    expect(answers.judge(settled('missing'), () => 'company:4')).toBe('write');
   });
 
   it('refuses at the fifth bad answer and says what came back, for which records, and what to check', () => {
     const answers = check();
     const verdicts = ['missing', 'missing', 'failed', 'invalid', 'missing'].map((s, i) =>
-      answers.judge(settled(s as 'missing'), `company:${i}`),
+      answers.judge(settled(s as 'missing'), () => `company:${i}`),
     );
     expect(verdicts).toEqual(['hold', 'hold', 'hold', 'hold', 'refuse']);
     const error = answers.mismatch();
@@ -41,14 +41,14 @@ describe('FirstAnswers', () => {
 
   it('lets answers reused from the graph through without judging them, and trusts a crawl that got good answers before', () => {
     const answers = check();
-    expect(answers.judge(settled('done', 0), 'company:1')).toBe('write');
+    expect(answers.judge(settled('done', 0), () => 'company:1')).toBe('write');
     expect(answers.isTrusted).toBe(false);
-    expect(check(true).judge(settled('missing'), 'company:1')).toBe('write');
+    expect(check(true).judge(settled('missing'), () => 'company:1')).toBe('write');
   });
 
   it('names a single bad answer as the only one', () => {
     const answers = check();
-    answers.judge(settled('missing'), 'phone:+79990001122');
+    answers.judge(settled('missing'), () => 'phone:+79990001122');
     expect(answers.mismatch().message).toMatch(
       /^the only answer of the service at http:\/\/x\.test\/ looked wrong \(1 HTTP 404; e\.g\. phone:\+79990001122\)/,
     );
