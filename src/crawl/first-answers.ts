@@ -44,7 +44,7 @@ export class FirstAnswers {
   /**
    * Judge one settlement: `write` it (trusted, or not an answer of the service: a stored answer reused), `hold`
    * it, or `release` the held ones with it (the first good answer); `refuse` once too many were bad. `label` names
- * the record for the message, asked only for the first bad answers.
+   * the record for the message, asked only for the first bad answers.
    */
   judge(settlement: Settlement, label: () => string): 'write' | 'hold' | 'release' | 'refuse' {
     if (this.trusted || settlement.counts.requested === 0) return 'write';
