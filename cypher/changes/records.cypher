@@ -39,7 +39,7 @@ RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status,
          MATCH (n)-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->(m)
          WHERE whole OR r.firstSeenAt > datetime($since)
             OR any(x IN coalesce(r.removals, []) + coalesce(r.returns, []) WHERE x > datetime($since))
-         RETURN {type: type(r), list: r.list, landing: m:Landing, kind: m.kind, id: m.id, key: m.key,
+         RETURN {type: type(r), list: r.list, role: r.role, landing: m:Landing, kind: m.kind, id: m.id, key: m.key,
                  title: CASE WHEN m:Landing THEN m.title ELSE m.value END,
                  firstSeenAt: r.firstSeenAt.epochMillis,
                  removals: [x IN coalesce(r.removals, []) | x.epochMillis],

@@ -4,7 +4,8 @@
 // `returns` only up to then; a `lastSeenAt` after then becomes the latest sighting by then that the graph
 // records: its first sighting, its last return, or the latest fetch of the record it starts from (a link
 // that existed then was seen by every fetch of that record), a lower bound when a fetch that brought an
-// unchanged answer is forgotten. `via`, `roles`, `posts` and `main` are the latest. `floats` as in
+// unchanged answer is forgotten. `via`, `role`, `posts` and `main` are the latest (a role
+// that ended is a link of its own, removed by then). `floats` as in
 // export/nodes.
 MATCH (a) WHERE elementId(a) IN $from
 WITH a, datetime($asOf) AS t

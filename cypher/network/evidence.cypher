@@ -28,10 +28,13 @@ CALL (m) {
   WITH m WHERE m.key IS NOT NULL OR m.id IS NOT NULL
   RETURN m AS i, m.kind AS evidenceKind, $weights.self AS weight
   UNION ALL
+  // One HAS_OFFICER per role: the officer counts once.
   MATCH (m)-[r:HAS_OFFICER]->(i:Person) WHERE r.removedAt IS NULL
+  WITH DISTINCT m, i
   RETURN i, 'officer' AS evidenceKind, $weights.officer AS weight
   UNION ALL
   MATCH (m)-[r:HAS_OFFICER]->(i:Company) WHERE r.removedAt IS NULL
+  WITH DISTINCT m, i
   RETURN i, 'company' AS evidenceKind, $weights.founderCompany AS weight
   UNION ALL
   MATCH (m)-[r:NAMES_COMPANY]->(i:Company) WHERE r.removedAt IS NULL
@@ -51,6 +54,7 @@ CALL (m) {
   RETURN i, 'company' AS evidenceKind, $weights.sameAs AS weight
   UNION ALL
   MATCH (m)-[r:HAS_OFFICER]->(:Person)-[:SAME_AS]->(i:Person) WHERE r.removedAt IS NULL
+  WITH DISTINCT m, i
   RETURN i, 'officer' AS evidenceKind, $weights.sameAs AS weight
   UNION ALL
   MATCH (m)-[r:REGISTERED_AT]->(i:Address) WHERE r.removedAt IS NULL

@@ -1,8 +1,9 @@
 // Fold key-only stubs into the nodes they turned out to be. $rows: [{stub, target, takeKey}], element ids
 // found in this transaction by pivots/adopt-key-stubs or pivots/find-number-stubs. Every incoming key
 // link of the stub moves to the node with all its properties; where the node already has that link
-// from the same record, the two become one: the earliest firstSeenAt, the latest lastSeenAt, `via`,
-// `roles`, `posts`, `removals` and `returns` merged as sorted sets, current when either was. The stub
+// from the same record (and for HAS_OFFICER with the same role), the two become one: the earliest firstSeenAt,
+// the latest lastSeenAt, `via` and `posts` of the one seen last (both merged as sorted sets when seen together),
+// `removals` and `returns` merged as sorted sets, current when either was. The stub
 // is deleted; the node takes its key (takeKey) or notes it in `mergedKeys`, and keeps the stub's title
 // while itself a stub. Relationship types come from the fixed branches below (one MERGE per type: see
 // upsert-edges), never from data.
@@ -26,7 +27,7 @@ CALL (n, stub) {
     RETURN r
     UNION ALL
     WITH * WHERE type(old) = 'HAS_OFFICER'
-    MERGE (a)-[r:HAS_OFFICER]->(n)
+    MERGE (a)-[r:HAS_OFFICER {role: old.role}]->(n)
       ON CREATE SET r += properties(old)
     RETURN r
     UNION ALL
@@ -36,13 +37,15 @@ CALL (n, stub) {
     RETURN r
   }
   // Merging a copy with itself changes nothing: the same SET serves a moved link and a joined one.
+  WITH a, n, old, r,
+       CASE WHEN old.lastSeenAt > r.lastSeenAt THEN 'old' WHEN old.lastSeenAt < r.lastSeenAt THEN 'kept' ELSE 'both' END AS latest
+  SET r.via = CASE latest WHEN 'old' THEN old.via WHEN 'kept' THEN r.via
+                  ELSE COLLECT { UNWIND coalesce(r.via, []) + coalesce(old.via, []) AS v RETURN DISTINCT v ORDER BY v } END,
+      r.posts = CASE WHEN r.posts IS NULL AND old.posts IS NULL THEN null
+                     WHEN latest = 'old' THEN old.posts WHEN latest = 'kept' THEN r.posts
+                     ELSE COLLECT { UNWIND coalesce(r.posts, []) + coalesce(old.posts, []) AS v RETURN DISTINCT v ORDER BY v } END
   SET r.firstSeenAt = CASE WHEN r.firstSeenAt IS NULL OR old.firstSeenAt < r.firstSeenAt THEN old.firstSeenAt ELSE r.firstSeenAt END,
       r.lastSeenAt = CASE WHEN r.lastSeenAt IS NULL OR old.lastSeenAt > r.lastSeenAt THEN old.lastSeenAt ELSE r.lastSeenAt END,
-      r.via = COLLECT { UNWIND coalesce(r.via, []) + coalesce(old.via, []) AS v RETURN DISTINCT v ORDER BY v },
-      r.roles = CASE WHEN r.roles IS NULL AND old.roles IS NULL THEN null
-                     ELSE COLLECT { UNWIND coalesce(r.roles, []) + coalesce(old.roles, []) AS v RETURN DISTINCT v ORDER BY v } END,
-      r.posts = CASE WHEN r.posts IS NULL AND old.posts IS NULL THEN null
-                     ELSE COLLECT { UNWIND coalesce(r.posts, []) + coalesce(old.posts, []) AS v RETURN DISTINCT v ORDER BY v } END,
       r.removals = CASE WHEN r.removals IS NULL AND old.removals IS NULL THEN null
                         ELSE COLLECT { UNWIND coalesce(r.removals, []) + coalesce(old.removals, []) AS v RETURN DISTINCT v ORDER BY v } END,
       r.returns = CASE WHEN r.returns IS NULL AND old.returns IS NULL THEN null

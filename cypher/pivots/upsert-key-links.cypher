@@ -1,8 +1,8 @@
 // Link records to the Landing entities their blocks name. $rows: KeyLinkRow (src/graph/pivots/model.ts),
 // the record as `from`, the element id of its Landing node (src/store/pivot-writer.ts); $now: ISO date-time. The target is whichever Landing node holds (kind, key): a node known by page
 // number, or the key-only stub the same transaction wrote first. One relationship per
-// (landing, target, type); `via` grows as a sorted set, and for HAS_OFFICER (a company as officer of the
-// record's company) `roles` and `posts` too, as on Person links; AT_DOMAIN: an e-mail record to its domain.
+// (landing, target, type), for HAS_OFFICER (a company as officer of the record's company) per role, as on
+// Person links; `via` and `posts` are the latest answer's word; AT_DOMAIN: an e-mail record to its domain.
 // The relationship type comes from the fixed branches below (one MERGE per type: see upsert-edges),
 // never from data; a row of another type writes nothing. The target's lookup names its index (see upsert-nodes-by-id).
 // Planned once and kept (docs/design.md, "Plans of the commit statements"): the record is found by element id, the
@@ -21,7 +21,7 @@ CALL (a, b, row) {
   RETURN r
   UNION ALL
   WITH * WHERE row.type = 'HAS_OFFICER'
-  MERGE (a)-[r:HAS_OFFICER]->(b)
+  MERGE (a)-[r:HAS_OFFICER {role: row.role}]->(b)
   RETURN r
   UNION ALL
   WITH * WHERE row.type = 'AT_DOMAIN'
@@ -31,8 +31,5 @@ CALL (a, b, row) {
 // A link that had disappeared is back (see cypher/history/retire-unseen.cypher).
 SET r.returns = CASE WHEN r.removedAt IS NULL THEN r.returns ELSE coalesce(r.returns, []) + datetime($now) END
 SET r.firstSeenAt = coalesce(r.firstSeenAt, datetime($now)), r.lastSeenAt = datetime($now), r.removedAt = null,
-    r.via = COLLECT { UNWIND coalesce(r.via, []) + row.via AS v RETURN DISTINCT v ORDER BY v },
-    r.roles = CASE WHEN row.type = 'HAS_OFFICER'
-                   THEN COLLECT { UNWIND coalesce(r.roles, []) + row.roles AS v RETURN DISTINCT v ORDER BY v } END,
-    r.posts = CASE WHEN row.type = 'HAS_OFFICER'
-                   THEN COLLECT { UNWIND coalesce(r.posts, []) + row.posts AS v RETURN DISTINCT v ORDER BY v } END
+    r.via = row.via,
+    r.posts = CASE WHEN row.type = 'HAS_OFFICER' THEN row.posts END

@@ -1,8 +1,10 @@
 // Link records to their pivots. $rows: PivotLinkRow (src/graph/pivots/model.ts)
 // with the ends as element ids, `from` (the record's Landing node) and `pivot`, both written or found earlier in
 // this transaction (src/store/pivot-writer.ts); $now: ISO date-time.
-// One relationship per (landing, pivot, type); `via`, `roles` and `posts` grow as sorted sets, `main`
-// is the latest record's word.
+// One relationship per (landing, pivot, type), for HAS_OFFICER per (landing, person, role): a role the latest
+// answer no longer states is retired like any link (cypher/history/retire-unseen.cypher). `via`, `posts` and
+// `main` are the latest answer's word (sorted sets from src/graph/pivots/merge.ts); older words stay in the
+// record's versions (cypher/history/keep-versions.cypher).
 // The relationship type comes from the fixed branches below (one MERGE per type: see upsert-edges),
 // never from data; a row of another type writes nothing.
 // Planned once and kept (docs/design.md, "Plans of the commit statements"): the nodes are found by element id (a
@@ -33,7 +35,7 @@ CALL (a, p, row) {
   RETURN r
   UNION ALL
   WITH * WHERE row.type = 'HAS_OFFICER'
-  MERGE (a)-[r:HAS_OFFICER]->(p)
+  MERGE (a)-[r:HAS_OFFICER {role: row.role}]->(p)
   RETURN r
   UNION ALL
   WITH * WHERE row.type = 'REGISTERED_AT'
@@ -51,9 +53,6 @@ CALL (a, p, row) {
 // A link that had disappeared is back (see cypher/history/retire-unseen.cypher).
 SET r.returns = CASE WHEN r.removedAt IS NULL THEN r.returns ELSE coalesce(r.returns, []) + datetime($now) END
 SET r.firstSeenAt = coalesce(r.firstSeenAt, datetime($now)), r.lastSeenAt = datetime($now), r.removedAt = null,
-    r.via = COLLECT { UNWIND coalesce(r.via, []) + row.via AS v RETURN DISTINCT v ORDER BY v },
-    r.roles = CASE WHEN row.type = 'HAS_OFFICER'
-                   THEN COLLECT { UNWIND coalesce(r.roles, []) + row.roles AS v RETURN DISTINCT v ORDER BY v } END,
-    r.posts = CASE WHEN row.type = 'HAS_OFFICER'
-                   THEN COLLECT { UNWIND coalesce(r.posts, []) + row.posts AS v RETURN DISTINCT v ORDER BY v } END,
-    r.main = coalesce(row.main, r.main)
+    r.via = row.via,
+    r.posts = CASE WHEN row.type = 'HAS_OFFICER' THEN row.posts END,
+    r.main = row.main

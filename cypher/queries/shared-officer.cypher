@@ -1,6 +1,6 @@
 // title: Companies sharing a manager or founder
 // description: People and companies who manage or founded more than one company (HAS_OFFICER to a Person, or to the Company node of an officer that is an organisation), most
-// description: companies first, with each company and the person's roles in it (predecessor and successor links
+// description: companies first, with each company and the person's current roles in it (predecessor and successor links
 // description: count only when asked for by role). Nominee directors of hundreds of companies (more than
 // description: maxShared) are left out unless asked for by person.
 // param: person string optional  Part of a name (any case), an INN, or a key (inn:..., name:...); everyone shared when absent
@@ -12,9 +12,10 @@ MATCH (c:Company)-[h:HAS_OFFICER]->(p)
 WHERE h.removedAt IS NULL AND (p:Person OR p:Company)
   AND ($person IS NULL OR p.key = $person OR coalesce(p.inn, p.key) = trim($person)
        OR toLower(coalesce(p.value, p.title, '')) CONTAINS toLower(trim($person)))
-  AND CASE WHEN $role IS NULL THEN any(r IN coalesce(h.roles, []) WHERE r IN ['manager', 'founder'])
-           ELSE $role IN coalesce(h.roles, []) END
-WITH p, c, reduce(acc = [], r IN collect(h.roles) | acc + [x IN coalesce(r, []) WHERE NOT x IN acc]) AS roles
+  AND CASE WHEN $role IS NULL THEN h.role IN ['manager', 'founder'] ELSE h.role = $role END
+// One HAS_OFFICER per role, current ones only: the roles the latest answer states.
+WITH p, c, COLLECT { MATCH (c)-[x:HAS_OFFICER]->(p) WHERE x.removedAt IS NULL RETURN DISTINCT x.role ORDER BY x.role } AS roles
+WITH DISTINCT p, c, roles
 ORDER BY c.title, c.key
 WITH p, collect(coalesce(c.title + ' (' + c.key + ')', c.title, c.key, 'company #' + toString(c.id))
                 + ' [' + reduce(s = '', r IN roles | s + CASE WHEN s = '' THEN '' ELSE ', ' END + r) + ']') AS companies,

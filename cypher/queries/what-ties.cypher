@@ -72,7 +72,8 @@ CALL (a, b, near) {
   RETURN p
 }
 WITH p, [x IN nodes(p) | coalesce(x.value, CASE WHEN x:Company OR x:Branch THEN x.title END, x.key, x.title, x.kind + ' #' + toString(x.id))] AS names
-RETURN length(p) AS hops,
+// DISTINCT: an officer with two roles is two HAS_OFFICER links, one tie.
+RETURN DISTINCT length(p) AS hops,
        CASE WHEN length(p) = 1 AND type(relationships(p)[0]) = 'SAME_AS' THEN 'accepted as the same'
             WHEN length(p) = 1 THEN 'one names the other'
             WHEN length(p) = 2 AND endNode(relationships(p)[0]) = nodes(p)[1] AND endNode(relationships(p)[1]) = nodes(p)[1] THEN 'shared identifier'

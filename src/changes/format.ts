@@ -35,7 +35,11 @@ export function formatJson(report: ChangeReport): string {
 }
 
 const edgeJson = (e: EdgeChange) => ({ type: e.type, list: e.list, to: { kind: e.to.kind, id: e.to.id } });
-const pivotJson = (p: PivotChange) => ({ type: p.type, pivot: { kind: p.pivot.kind, key: p.pivot.key } });
+const pivotJson = (p: PivotChange) => ({
+  type: p.type,
+  pivot: { kind: p.pivot.kind, key: p.pivot.key },
+  ...(p.role === null ? {} : { role: p.role }),
+});
 
 /** Records per change kind, every kind present (zero when none). */
 export function countByChange(report: ChangeReport): Record<ChangeKind, number> {
@@ -50,7 +54,7 @@ export type ItemKind = 'record' | 'field' | 'edge-added' | 'edge-removed' | 'piv
 export interface ChangeItem {
   record: RecordChange;
   what: ItemKind;
-  /** Field name; `TYPE list` of an edge; the relationship type of a pivot or block link. */
+  /** Field name; `TYPE list` of an edge; the relationship type of a pivot or block link, `HAS_OFFICER role` of an officer. */
   name: string;
   before: FieldValue;
   after: FieldValue;
@@ -73,7 +77,8 @@ export function changeItems(changes: Changes): ChangeItem[] {
     };
     const pivot = (what: ItemKind) => (p: PivotChange) => {
       const target = `${p.pivot.kind}:${p.pivot.key ?? ''}`;
-      items.push({ ...base, record, what, name: p.type, target, targetTitle: changes.titles.get(pivotRefOf(p)) ?? '' });
+      const name = p.role === null ? p.type : `${p.type} ${p.role}`;
+      items.push({ ...base, record, what, name, target, targetTitle: changes.titles.get(pivotRefOf(p)) ?? '' });
     };
     record.edgesAdded.forEach(edge('edge-added'));
     record.edgesRemoved.forEach(edge('edge-removed'));
@@ -129,7 +134,7 @@ export function importance(item: ChangeItem): number | undefined {
       if (record.change === 'back') return 5;
       return undefined;
     case 'pivot-added':
-      if (item.name === 'HAS_OFFICER' && record.change !== 'gone') return 1;
+      if (isOfficer(item) && record.change !== 'gone') return 1;
       return whole ? undefined : 4;
     case 'edge-added':
       return whole ? undefined : 4;
@@ -163,6 +168,17 @@ export function formatSummary(changes: Changes, options: SummaryOptions = {}): s
   return `${heading}\n${lines.join('\n')}\n`;
 }
 
+/** Whether the item is an officer's role gained or lost (HAS_OFFICER, one link per role). */
+export function isOfficer(item: ChangeItem): boolean {
+  return item.name === 'HAS_OFFICER' || item.name.startsWith('HAS_OFFICER ');
+}
+
+/** `officer (manager)`, or `officer` for a link older than roles per link. */
+function officerText(item: ChangeItem): string {
+  const role = item.name.slice('HAS_OFFICER '.length);
+  return role ? `officer (${terminalText(role)})` : 'officer';
+}
+
 /** One summary line. Every data string is made inert for a terminal (see terminalText). */
 export function summaryLine(changes: Changes, item: ChangeItem): string {
   const r = item.record;
@@ -179,10 +195,11 @@ export function summaryLine(changes: Changes, item: ChangeItem): string {
       if (r.change === 'gone') return `- gone ${who} (it had ${plural(r.edgesRemoved.length + r.pivotsRemoved.length, 'link')})`;
       return `↺ back ${who}${links > 0 ? `: ${plural(links, 'link')}` : ''}`;
     case 'pivot-added':
-      if (item.name === 'HAS_OFFICER') return `+ officer of ${who}: ${target()}`;
+      if (isOfficer(item)) return `+ ${officerText(item)} of ${who}: ${target()}`;
       return `+ gained ${isBlockLink(item.name) ? 'block link' : 'pivot'} ${who} -${item.name}-> ${target()}`;
     case 'pivot-removed':
-      return `- lost ${item.name === 'HAS_OFFICER' ? 'officer' : isBlockLink(item.name) ? 'block link' : 'pivot'} ${who} -${item.name}-> ${target()}`;
+      if (isOfficer(item)) return `- no longer ${officerText(item)} of ${who}: ${target()}`;
+      return `- lost ${isBlockLink(item.name) ? 'block link' : 'pivot'} ${who} -${item.name}-> ${target()}`;
     case 'edge-added':
       return `+ gained link ${who} -${item.name}-> ${target()}`;
     case 'edge-removed':

@@ -3,7 +3,7 @@ import { escapeMarkup } from '../render/escape.js';
 import { captionedTable, shown } from '../render/html-kit.js';
 import { toolInfo } from '../render/provenance.js';
 import { reportCss } from '../render/assets.js';
-import { changeItems, countByChange, type ChangeItem } from './format.js';
+import { changeItems, countByChange, isOfficer, type ChangeItem } from './format.js';
 import { CHANGE_KINDS, refOf, type Changes, type FieldValue, type RecordChange } from './model.js';
 
 /** What the page says about how it was made (never credentials). */
@@ -59,25 +59,25 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
     table(
       'Officers gained',
       ['Company', 'Title', 'Relationship', 'Officer', 'Name'],
-      itemRows((i) => i.what === 'pivot-added' && i.name === 'HAS_OFFICER' && i.record.change !== 'gone'),
+      itemRows((i) => i.what === 'pivot-added' && isOfficer(i) && i.record.change !== 'gone'),
       'add',
     ),
     table(
       'Officers lost',
       ['Company', 'Title', 'Relationship', 'Officer', 'Name'],
-      itemRows((i) => i.what === 'pivot-removed' && i.name === 'HAS_OFFICER' && partOfChange(i)),
+      itemRows((i) => i.what === 'pivot-removed' && isOfficer(i) && partOfChange(i)),
       'del',
     ),
     table(
       'Links lost',
       ['Record', 'Title', 'Relationship', 'Target', 'Target title'],
-      itemRows((i) => (i.what === 'edge-removed' || (i.what === 'pivot-removed' && i.name !== 'HAS_OFFICER')) && partOfChange(i)),
+      itemRows((i) => (i.what === 'edge-removed' || (i.what === 'pivot-removed' && !isOfficer(i))) && partOfChange(i)),
       'del',
     ),
     table(
       'Links gained',
       ['Record', 'Title', 'Relationship', 'Target', 'Target title'],
-      itemRows((i) => (i.what === 'edge-added' || (i.what === 'pivot-added' && i.name !== 'HAS_OFFICER')) && partOfChange(i)),
+      itemRows((i) => (i.what === 'edge-added' || (i.what === 'pivot-added' && !isOfficer(i))) && partOfChange(i)),
       'add',
     ),
     table(

@@ -14,6 +14,8 @@ export interface LinkRow {
   type: string;
   /** The list field of a list edge (relatedDomains, ...); null for block and pivot links. */
   list: string | null;
+  /** HAS_OFFICER only: the role (manager, founder, predecessor, successor), one link per role; else null. */
+  role: string | null;
   /** The node it points to: a Landing record (list edges, block links) or a Pivot. */
   target: { landing: boolean; kind: string; id: number | null; key: string | null; title: string | null };
   /** Epoch ms; null only for relationships older than the history model (treated as always there). */
@@ -76,6 +78,8 @@ export interface PivotChange {
   type: string;
   /** The pivot's kind and key, or for a block link the Landing node's kind and key. */
   pivot: { kind: string; key: string | null };
+  /** HAS_OFFICER only: the role gained or lost (a person can lose the manager role and stay a founder); else null. */
+  role: string | null;
 }
 
 export interface RecordChange {

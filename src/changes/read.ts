@@ -98,6 +98,7 @@ export function toRecordRow(row: Record<string, unknown>): RecordRow {
       (l: Record<string, unknown>): LinkRow => ({
         type: String(l.type),
         list: textOrNull(l.list),
+        role: textOrNull(l.role),
         target: {
           landing: l.landing === true,
           kind: String(l.kind ?? ''),

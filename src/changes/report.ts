@@ -124,10 +124,17 @@ function statedLinks(row: RecordRow, t: number): Map<string, LinkRow> {
   return out;
 }
 
-/** One relationship per (type, list) between two nodes: that is its identity. */
+/** One relationship per (type, list, role) between two nodes: that is its identity. */
 function linkKey(link: LinkRow): string {
   const t = link.target;
-  return JSON.stringify([link.type, link.list ?? '', t.landing, t.kind, t.landing && t.id !== null ? t.id : (t.key ?? '')]);
+  return JSON.stringify([
+    link.type,
+    link.list ?? '',
+    link.role ?? '',
+    t.landing,
+    t.kind,
+    t.landing && t.id !== null ? t.id : (t.key ?? ''),
+  ]);
 }
 
 const isListEdge = (link: LinkRow) => (LIST_EDGE_TYPES as readonly string[]).includes(link.type);
@@ -142,7 +149,7 @@ function edgesOf(links: readonly LinkRow[]): EdgeChange[] {
 function pivotsOf(links: readonly LinkRow[]): PivotChange[] {
   return links
     .filter((l) => !isListEdge(l))
-    .map((l) => ({ type: l.type, pivot: { kind: l.target.kind, key: l.target.key } }))
+    .map((l) => ({ type: l.type, pivot: { kind: l.target.kind, key: l.target.key }, role: l.role }))
     .sort(comparePivots);
 }
 
@@ -191,5 +198,10 @@ function compareEdges(a: EdgeChange, b: EdgeChange): number {
 }
 
 function comparePivots(a: PivotChange, b: PivotChange): number {
-  return compareText(a.type, b.type) || compareText(a.pivot.kind, b.pivot.kind) || compareText(a.pivot.key ?? '', b.pivot.key ?? '');
+  return (
+    compareText(a.type, b.type) ||
+    compareText(a.pivot.kind, b.pivot.kind) ||
+    compareText(a.pivot.key ?? '', b.pivot.key ?? '') ||
+    compareText(a.role ?? '', b.role ?? '')
+  );
 }

@@ -19,6 +19,9 @@ const DEPTH = 2;
 /** A company title no output may break on: markup, quotes, a terminal escape, a bidi override, Cyrillic, emoji. */
 const HOSTILE = `<script>alert(1)</script> "ООО Кавычки" \u001b[31mred\u001b[0m \u202Eevil 🚀 ', ;`;
 
+/** A pivot change as `changes --json` writes it: `role` only for officers. */
+type JsonPivot = Omit<PivotChange, 'role'> & { role?: string | null };
+
 /** The report the sandbox's expectedChanges implies, in the report's shape (see the comments for what is compared). */
 interface Expected {
   kind: string;
@@ -28,16 +31,22 @@ interface Expected {
   edgesAdded: EdgeChange[];
   edgesRemoved: EdgeChange[];
   /** Only for changed records: pivots and block links follow the crawler's mapping of the changed blocks. */
-  pivotsAdded?: PivotChange[];
-  pivotsRemoved?: PivotChange[];
+  pivotsAdded?: JsonPivot[];
+  pivotsRemoved?: JsonPivot[];
   fields?: FieldChange[];
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const sortEdges = (edges: EdgeChange[]) =>
   edges.sort((a, b) => byText(a.type, b.type) || byText(a.list, b.list) || byText(a.to.kind, b.to.kind) || (a.to.id ?? 0) - (b.to.id ?? 0));
-const sortPivots = (pivots: PivotChange[]) =>
-  pivots.sort((a, b) => byText(a.type, b.type) || byText(a.pivot.kind, b.pivot.kind) || byText(a.pivot.key ?? '', b.pivot.key ?? ''));
+const sortPivots = (pivots: JsonPivot[]) =>
+  pivots.sort(
+    (a, b) =>
+      byText(a.type, b.type) ||
+      byText(a.pivot.kind, b.pivot.kind) ||
+      byText(a.pivot.key ?? '', b.pivot.key ?? '') ||
+      byText(a.role ?? '', b.role ?? ''),
+  );
 
 /**
  * What `changes --json` must list for a window holding exactly one re-crawl of a changed world: every
@@ -62,8 +71,9 @@ function expectedReport(expected: ExpectedChanges): Expected[] {
     if (r.change !== 'changed') return base;
     const pivots = (side: 'added' | 'removed') =>
       sortPivots([
-        ...r.pivots.flatMap((p) => p[side].map((key) => ({ type: p.relation, pivot: { kind: p.kind, key } }))),
-        ...r.keyLinks.flatMap((k) => k[side].map((key) => ({ type: k.type, pivot: { kind: k.toKind, key } }))),
+        // The JSON names a role only for officers (HAS_OFFICER, one link per role).
+        ...r.pivots.flatMap((p) => p[side].map((key) => ({ type: p.relation, pivot: { kind: p.kind, key }, ...roleOf(p) }))),
+        ...r.keyLinks.flatMap((k) => k[side].map((key) => ({ type: k.type, pivot: { kind: k.toKind, key }, ...roleOf(k) }))),
       ]);
     const fields: FieldChange[] = r.properties.map((p) => ({
       name: p.name,
@@ -271,7 +281,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     );
     console.log(`[changes] summary:\n${summary.stdout}`);
     expect(summary.stdout).toMatch(/^- gone /m);
-    expect(summary.stdout).toMatch(/^\+ officer of company /m);
+    expect(summary.stdout).toMatch(/^\+ officer \(manager\) of company /m);
     expect(summary.stdout).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202E]/);
     const csv = await changes('--since', crawlB, '--until', afterB, '--csv');
     expect(csv.code, csv.stderr).toBe(0);
@@ -358,3 +368,5 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     }
   });
 });
+
+const roleOf = ({ role }: { role: string | null }) => (role === null ? {} : { role });

@@ -29,13 +29,13 @@ const changes: Changes = {
         id: 1,
         fields: [{ name: 'companyStatus', before: 'active', after: 'liquidated' }],
         edgesRemoved: [{ type: 'RELATED', list: 'relatedDomains', to: { kind: 'domain', id: 9 } }],
-        pivotsAdded: [{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'name:иванов' } }],
+        pivotsAdded: [{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'name:иванов' }, role: 'manager' }],
       }),
       record({
         id: 2,
         key: '5001007322',
         change: 'new',
-        pivotsAdded: [{ type: 'REGISTERED_AT', pivot: { kind: 'address', key: 'москва' } }],
+        pivotsAdded: [{ type: 'REGISTERED_AT', pivot: { kind: 'address', key: 'москва' }, role: null }],
       }),
       record({
         kind: 'domain',
@@ -80,7 +80,7 @@ describe('formatJson', () => {
       fields: [{ name: 'companyStatus', before: 'active', after: 'liquidated' }],
       edgesAdded: [],
       edgesRemoved: [{ type: 'RELATED', list: 'relatedDomains', to: { kind: 'domain', id: 9 } }],
-      pivotsAdded: [{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'name:иванов' } }],
+      pivotsAdded: [{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'name:иванов' }, role: 'manager' }],
       pivotsRemoved: [],
     });
     expect(formatJson(changes.report).split('\n')).toHaveLength(2); // one line and its newline
@@ -95,7 +95,7 @@ describe('items, importance and the summary', () => {
       .map((i) => `${i.record.kind}#${i.record.id} ${i.what} ${i.name}`);
     expect(ranked).toEqual([
       'company#2 record ',
-      'company#1 pivot-added HAS_OFFICER',
+      'company#1 pivot-added HAS_OFFICER manager',
       'domain#5 record ',
       'company#1 edge-removed RELATED relatedDomains',
       'domain#7 record ',
@@ -110,7 +110,7 @@ describe('items, importance and the summary', () => {
       'Changes from 2026-05-02T00:00:00.000Z to 2026-05-03T00:00:00.000Z: 4 records (new 2, changed 1, gone 1, back 0)',
     );
     expect(lines[1]).toBe('+ new company 5001007322 "ООО Новая" (company#2): 1 link');
-    expect(lines[2]).toMatch(/^\+ officer of company 7707083893 ".*" \(company#1\): person:name:иванов "Иванов Иван"$/);
+    expect(lines[2]).toMatch(/^\+ officer \(manager\) of company 7707083893 ".*" \(company#1\): person:name:иванов "Иванов Иван"$/);
     expect(lines[3]).toBe('- gone domain gone.ru (domain#5) (it had 1 link)');
     expect(lines[4]).toMatch(/^- lost link company 7707083893 .* -RELATED relatedDomains-> domain#9 "lost.ru"$/);
     expect(lines[5]).toBe('+ new domain new.ru (domain#7)');
@@ -141,7 +141,7 @@ describe('formatCsv', () => {
       'company,1,7707083893,"<script>alert(1)</script>\u001b[2J\u202Eevil\nline ""q"", ;",changed,field,companyStatus,active,liquidated,,',
     );
     expect(csv).toContain('domain,5,gone.ru,,gone,edge-removed,SIMILAR similarDomains,,,domain#6,\r\n');
-    expect(csv).toContain(',pivot-added,HAS_OFFICER,,,person:name:иванов,Иванов Иван\r\n');
+    expect(csv).toContain(',pivot-added,HAS_OFFICER manager,,,person:name:иванов,Иванов Иван\r\n');
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 });

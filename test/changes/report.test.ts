@@ -34,6 +34,7 @@ function edge(toId: number, firstSeenAt: number | null, removals: number[] = [],
   return {
     type: list.startsWith('similar') ? 'SIMILAR' : 'RELATED',
     list,
+    role: null,
     target: { landing: true, kind: 'domain', id: toId, key: `d${toId}.ru`, title: `D${toId}.ru` },
     firstSeenAt,
     removals,
@@ -41,12 +42,28 @@ function edge(toId: number, firstSeenAt: number | null, removals: number[] = [],
   };
 }
 
-function pivot(type: string, kind: string, key: string, firstSeenAt: number, removals: number[] = [], returns: number[] = []): LinkRow {
-  return { type, list: null, target: { landing: false, kind, id: null, key, title: key.toUpperCase() }, firstSeenAt, removals, returns };
+function pivot(
+  type: string,
+  kind: string,
+  key: string,
+  firstSeenAt: number,
+  removals: number[] = [],
+  returns: number[] = [],
+  role: string | null = type === 'HAS_OFFICER' ? 'manager' : null,
+): LinkRow {
+  return {
+    type,
+    list: null,
+    role,
+    target: { landing: false, kind, id: null, key, title: key.toUpperCase() },
+    firstSeenAt,
+    removals,
+    returns,
+  };
 }
 
 function blockLink(type: string, kind: string, key: string, firstSeenAt: number, removals: number[] = []): LinkRow {
-  return { type, list: null, target: { landing: true, kind, id: null, key, title: key }, firstSeenAt, removals, returns: [] };
+  return { type, list: null, role: null, target: { landing: true, kind, id: null, key, title: key }, firstSeenAt, removals, returns: [] };
 }
 
 const version = (supersededAt: number, values: Record<string, FieldValue>) => ({ supersededAt, values });
@@ -90,8 +107,8 @@ describe('recordChange: the change kinds', () => {
       ],
       edgesRemoved: [],
       pivotsAdded: [
-        { type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'inn:500100732259' } },
-        { type: 'LISTS_CONTACT', pivot: { kind: 'phone', key: '+74951234567' } },
+        { type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'inn:500100732259' }, role: 'manager' },
+        { type: 'LISTS_CONTACT', pivot: { kind: 'phone', key: '+74951234567' }, role: null },
       ],
       pivotsRemoved: [],
     });
@@ -110,8 +127,24 @@ describe('recordChange: the change kinds', () => {
     expect(r?.fields).toEqual([{ name: 'companyStatus', before: 'active', after: 'liquidated' }]);
     expect(r?.edgesAdded).toEqual([{ type: 'RELATED', list: 'relatedDomains', to: { kind: 'domain', id: 2 } }]);
     expect(r?.edgesRemoved).toEqual([{ type: 'RELATED', list: 'relatedDomains', to: { kind: 'domain', id: 1 } }]);
-    expect(r?.pivotsRemoved).toEqual([{ type: 'REGISTERED_AT', pivot: { kind: 'address', key: 'москва тверская 1' } }]);
+    expect(r?.pivotsRemoved).toEqual([{ type: 'REGISTERED_AT', pivot: { kind: 'address', key: 'москва тверская 1' }, role: null }]);
     expect(r?.pivotsAdded).toEqual([]);
+  });
+
+  it('changed: an officer who loses the manager role and stays a founder is a lost role, not a lost officer', () => {
+    const r = recordChange(
+      row({
+        links: [
+          pivot('HAS_OFFICER', 'person', 'inn:500100732259', T.t0, [T.t2], [], 'manager'),
+          pivot('HAS_OFFICER', 'person', 'inn:500100732259', T.t0, [], [], 'founder'),
+          pivot('HAS_OFFICER', 'person', 'inn:770100732250', T.t2, [], [], 'manager'),
+        ],
+      }),
+      window,
+    );
+    expect(r?.change).toBe('changed');
+    expect(r?.pivotsRemoved).toEqual([{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'inn:500100732259' }, role: 'manager' }]);
+    expect(r?.pivotsAdded).toEqual([{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'inn:770100732250' }, role: 'manager' }]);
   });
 
   it('gone: gone in the window and still gone at until; the links it had at since are removed, no fields', () => {
@@ -126,7 +159,7 @@ describe('recordChange: the change kinds', () => {
     expect(r?.change).toBe('gone');
     expect(r?.fields).toEqual([]);
     expect(r?.edgesRemoved).toEqual([{ type: 'RELATED', list: 'relatedDomains', to: { kind: 'domain', id: 1 } }]);
-    expect(r?.pivotsRemoved).toEqual([{ type: 'RESOLVES_TO', pivot: { kind: 'ip', key: '1.2.3.4' } }]);
+    expect(r?.pivotsRemoved).toEqual([{ type: 'RESOLVES_TO', pivot: { kind: 'ip', key: '1.2.3.4' }, role: null }]);
     expect(r?.edgesAdded).toEqual([]);
   });
 
@@ -156,7 +189,7 @@ describe('recordChange: the change kinds', () => {
     );
     expect(r?.change).toBe('back');
     expect(r?.edgesAdded).toEqual([{ type: 'RELATED', list: 'relatedDomains', to: { kind: 'domain', id: 1 } }]);
-    expect(r?.pivotsAdded).toEqual([{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'name:иванов' } }]);
+    expect(r?.pivotsAdded).toEqual([{ type: 'HAS_OFFICER', pivot: { kind: 'person', key: 'name:иванов' }, role: 'manager' }]);
     expect(r?.fields).toEqual([{ name: 'companyStatus', before: 'active', after: 'liquidated' }]);
   });
 

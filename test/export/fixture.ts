@@ -41,7 +41,7 @@ const PIVOTS = [
    UNWIND c.managers AS name
    MERGE (p:Pivot {kind: 'person', key: 'name:' + toLower(name)}) ON CREATE SET p.value = name, p.name = name
    SET p:Person
-   MERGE (c)-[r:HAS_OFFICER]->(p) SET r.via = ['companyManagersAndFounders.managers'], r.roles = ['manager']`,
+   MERGE (c)-[r:HAS_OFFICER {role: 'manager'}]->(p) SET r.via = ['companyManagersAndFounders.managers']`,
 ];
 
 /** Add pivot nodes and links derived from the crawled records (idempotent). */

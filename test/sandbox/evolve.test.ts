@@ -343,7 +343,7 @@ describe('expectedChanges', () => {
           { name: 'dnsAWww', before: [oldIp], after: [newIp] },
           { name: 'hostIp', before: oldIp, after: newIp },
         ],
-        pivots: [{ pivot: 'IP', kind: 'ip' as const, relation: 'RESOLVES_TO', removed: [oldIp], added: [newIp] }],
+        pivots: [{ pivot: 'IP', kind: 'ip' as const, relation: 'RESOLVES_TO', role: null, removed: [oldIp], added: [newIp] }],
       },
       { ...base(gone, 'gone'), edgesRemoved: allEdges(graph, gone) },
       { ...base(lister, 'changed'), edgesAdded: [edge('relatedDomains', 'domain', created)] },
@@ -370,16 +370,17 @@ describe('expectedChanges', () => {
     expect(change).toMatchObject({ kind: 'company', id: company, change: 'changed', edgesAdded: [], edgesRemoved: [] });
     const oldManager = personOf(graph.seed, graph.node(company)?.manager as number);
     const newManager = personOf(graph.seed, world.node(company)?.manager as number);
-    // The founders stay: when the old manager is one of them, the link to that person stays too.
-    const stillFounder = graph.node(company)?.founders?.includes(graph.node(company)?.manager as number);
-    const person = change?.pivots.find((p) => p.pivot === 'Person');
-    expect(person).toEqual({
-      pivot: 'Person',
-      kind: 'person',
-      relation: 'HAS_OFFICER',
-      removed: stillFounder ? [] : [`inn:${oldManager.inn}`],
-      added: [`inn:${newManager.inn}`],
-    });
+    // One link per role: the manager role moves from one person to the other, whoever stays a founder.
+    expect(change?.pivots.filter((p) => p.pivot === 'Person')).toEqual([
+      {
+        pivot: 'Person',
+        kind: 'person',
+        relation: 'HAS_OFFICER',
+        role: 'manager',
+        removed: [`inn:${oldManager.inn}`],
+        added: [`inn:${newManager.inn}`],
+      },
+    ]);
     expect(change?.pivots.find((p) => p.pivot === 'Address')).toMatchObject({ relation: 'REGISTERED_AT' });
     expect(change?.pivots.find((p) => p.pivot === 'Address')?.added).toHaveLength(1);
     expect(change?.properties).toContainEqual({ name: 'managers', before: [oldManager.name], after: [newManager.name] });

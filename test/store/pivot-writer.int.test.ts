@@ -5,7 +5,7 @@ import { parseLandingRecord } from '../../src/api/schemas/index.js';
 import { mapFetchedRecord } from '../../src/graph/map-record.js';
 import { pivotsOf } from '../../src/graph/pivots/index.js';
 import { inWriteTransaction } from '../../src/store/executor.js';
-import { writeGraph } from '../../src/store/graph-writer.js';
+import { retireUnseen, writeGraph } from '../../src/store/graph-writer.js';
 import { writePivots } from '../../src/store/pivot-writer.js';
 import { fullRecord, type Json } from '../api/schemas/records.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
@@ -46,7 +46,7 @@ describe('writePivots on a real Neo4j', () => {
     (await driver.executeQuery(cypher, params, { database: database() })).records.map((r) => r.toObject());
   const counts = async () => (await query('MATCH (n) WITH count(n) AS nodes OPTIONAL MATCH ()-[r]->() RETURN nodes, count(r) AS edges'))[0];
 
-  /** Records written the way the crawler writes them: record nodes, then key stubs, then pivots, in one transaction. */
+  /** Records written the way the crawler writes them: record nodes, key stubs, pivots, then retired links, in one transaction. */
   function write(records: Fetched[], now = NOW) {
     return inWriteTransaction(
       driver,
@@ -59,9 +59,11 @@ describe('writePivots on a real Neo4j', () => {
           mapped.push(mapFetchedRecord(kind, parsed, text));
           batches.push(pivotsOf(kind, parsed, { kind, id: parsed.id }));
         }
-        await writeGraph(tx, mapped, now);
+        const written = await writeGraph(tx, mapped, now);
         await writeGraph(tx, [{ nodes: batches.flatMap((b) => b.keyStubs), edges: [] }], now);
-        return writePivots(tx, batches, now);
+        const linked = await writePivots(tx, batches, now);
+        await retireUnseen(tx, written.refetchable, now);
+        return linked;
       },
       { database: database() },
     );
@@ -193,7 +195,7 @@ describe('writePivots on a real Neo4j', () => {
     ]);
   });
 
-  it('writes officers with merged roles and posts, one Person for two companies, activities with main', async () => {
+  it('writes officers one link per role with its posts, one Person for two companies, activities with main; a dropped role is retired', async () => {
     const other = record('company', (r) => {
       Object.assign(r, { id: 20002, title: 'АО "Чайный дом"', relatedCompanies: [], similarCompanies: [], competitorCompanies: [] });
       Object.assign(block(r, 'companyRequisites'), {
@@ -210,7 +212,7 @@ describe('writePivots on a real Neo4j', () => {
     });
     await write([record('company'), other]);
     const officer = await query(
-      "MATCH (c:Company)-[r:HAS_OFFICER]->(p:Pivot:Person {key: 'inn:770412345678'}) RETURN c.id AS id, p.value AS value, p.name AS name, p.inn AS inn, r.roles AS roles, r.posts AS posts ORDER BY id",
+      "MATCH (c:Company)-[r:HAS_OFFICER]->(p:Pivot:Person {key: 'inn:770412345678'}) RETURN c.id AS id, p.value AS value, p.name AS name, p.inn AS inn, r.role AS role, r.posts AS posts ORDER BY id, role",
     );
     expect(officer).toEqual([
       {
@@ -218,15 +220,23 @@ describe('writePivots on a real Neo4j', () => {
         value: 'Иванова Мария Петровна',
         name: 'Иванова Мария Петровна',
         inn: '770412345678',
-        roles: ['founder', 'manager'],
-        posts: ['Генеральный директор', 'Участник'],
+        role: 'founder',
+        posts: ['Участник'],
+      },
+      {
+        id: 20001,
+        value: 'Иванова Мария Петровна',
+        name: 'Иванова Мария Петровна',
+        inn: '770412345678',
+        role: 'manager',
+        posts: ['Генеральный директор'],
       },
       {
         id: 20002,
         value: 'Иванова Мария Петровна',
         name: 'Иванова Мария Петровна',
         inn: '770412345678',
-        roles: ['manager'],
+        role: 'manager',
         posts: ['Директор'],
       },
     ]);
@@ -239,20 +249,34 @@ describe('writePivots on a real Neo4j', () => {
     ]);
     const [address] = await query('MATCH (:Company {id: 20001})-[r:REGISTERED_AT]->(a:Address) RETURN a.key AS key, r.via AS via');
     expect(address).toEqual({ key: 'г москва ул арбат д 10 помещ 3', via: ['companyInfo.registrationAddress'] });
-    // Later the person is only a founder there, and 46.37 is no longer the main activity: roles add up, main follows.
+    // Later the person is only a founder there, and 46.37 is no longer the main activity: the manager role is
+    // retired with its date (kept, not deleted), the founder role is current, main follows.
     block(other.json, 'companyRequisites').mainOkved = { code: '47.91', name: null };
     block(other.json, 'companyRequisites').otherOkveds = [{ code: '46.37', name: 'Торговля оптовая' }];
     other.json.companyManagersAndFounders = { managers: [], founders: [{ inn: '770412345678', name: 'Иванова М. П.', post: 'Участник' }] };
     await write([other], LATER);
-    const [later] = await query(
-      "MATCH (c:Company {id: 20002})-[r:HAS_OFFICER]->(p:Person {key: 'inn:770412345678'}) MATCH (c)-[m:HAS_ACTIVITY]->(:Activity {key: '46.37'}) RETURN r.roles AS roles, r.posts AS posts, r.via AS via, p.name AS name, m.main AS main",
+    const later = await query(
+      "MATCH (c:Company {id: 20002})-[r:HAS_OFFICER]->(p:Person {key: 'inn:770412345678'}) MATCH (c)-[m:HAS_ACTIVITY]->(:Activity {key: '46.37'}) RETURN r.role AS role, r.posts AS posts, r.via AS via, toString(r.firstSeenAt) AS firstSeenAt, toString(r.removedAt) AS removedAt, p.name AS name, m.main AS main ORDER BY role",
     );
-    expect(later).toEqual({
-      roles: ['founder', 'manager'],
-      posts: ['Директор', 'Участник'],
-      via: ['companyManagersAndFounders.founders', 'companyManagersAndFounders.managers'],
-      name: 'Иванова Мария Петровна',
-      main: false,
-    });
+    expect(later).toEqual([
+      {
+        role: 'founder',
+        posts: ['Участник'],
+        via: ['companyManagersAndFounders.founders'],
+        firstSeenAt: new Date(LATER).toISOString().replace('.000Z', 'Z'),
+        removedAt: null,
+        name: 'Иванова Мария Петровна',
+        main: false,
+      },
+      {
+        role: 'manager',
+        posts: ['Директор'],
+        via: ['companyManagersAndFounders.managers'],
+        firstSeenAt: expect.any(String),
+        removedAt: new Date(LATER).toISOString().replace('.000Z', 'Z'),
+        name: 'Иванова Мария Петровна',
+        main: false,
+      },
+    ]);
   });
 });

@@ -102,7 +102,7 @@ describe('entity resolution by identifiers on a real Neo4j', () => {
   it('links a founding company to its Company node by HAS_OFFICER, one node once it is fetched, and no Person for it', async () => {
     await write([record('company')], T1);
     const stub = await query(
-      "MATCH (:Company {id: 20001})-[r:HAS_OFFICER]->(c:Landing:Company {key: '7707083893'}) RETURN c.id AS id, c.status AS status, c.title AS title, c.ogrn AS ogrn, r.roles AS roles, r.posts AS posts, r.via AS via",
+      "MATCH (:Company {id: 20001})-[r:HAS_OFFICER]->(c:Landing:Company {key: '7707083893'}) RETURN c.id AS id, c.status AS status, c.title AS title, c.ogrn AS ogrn, r.role AS role, r.posts AS posts, r.via AS via",
     );
     expect(stub).toEqual([
       {
@@ -110,7 +110,7 @@ describe('entity resolution by identifiers on a real Neo4j', () => {
         status: 'stub',
         title: 'АО "Чайный дом"',
         ogrn: '1027700132195',
-        roles: ['founder'],
+        role: 'founder',
         posts: ['Участник'],
         via: ['companyManagersAndFounders.founders'],
       },
@@ -125,9 +125,9 @@ describe('entity resolution by identifiers on a real Neo4j', () => {
     });
     await write([founder], T2);
     const fetched = await query(
-      "MATCH (c:Company) WHERE c.key = '7707083893' OR c.id = 20002 OPTIONAL MATCH (o:Company)-[r:HAS_OFFICER]->(c) RETURN c.id AS id, c.status AS status, o.id AS from, r.roles AS roles",
+      "MATCH (c:Company) WHERE c.key = '7707083893' OR c.id = 20002 OPTIONAL MATCH (o:Company)-[r:HAS_OFFICER]->(c) RETURN c.id AS id, c.status AS status, o.id AS from, r.role AS role",
     );
-    expect(fetched).toEqual([{ id: 20002, status: 'fetched', from: 20001, roles: ['founder'] }]);
+    expect(fetched).toEqual([{ id: 20002, status: 'fetched', from: 20001, role: 'founder' }]);
   });
 
   it('merges company stubs keyed by OGRN into the node keyed by the INN stated with it, losing no relationship or property', async () => {

@@ -7,7 +7,7 @@ import { writeChunks, type WrittenExport } from '../../render/output.js';
  * A Cypher script that recreates the subgraph, idempotently: run it twice, or on a database that has some of
  * it, and the result is the same. Nodes MERGE on the uniqueness keys of the graph model (Landing (kind, id),
  * else (kind, key); Pivot (kind, key)), relationships MERGE between them (RELATED/SIMILAR/COMPETITOR also on
- * their `list`), then `SET += ` the exported properties. Data travels only as literals built by
+ * their `list`, HAS_OFFICER on its `role`), then `SET += ` the exported properties. Data travels only as literals built by
  * cypherString (escape.ts): no parameters, no string concatenated raw. Statements end with `;` followed by a
  * blank line (no literal ever holds a line break); rows go in UNWIND batches, a node row being its property
  * map and a relationship row `[start identity..., end identity..., property map]`, the fewest maps Neo4j must
@@ -24,7 +24,7 @@ export async function writeCypher(subgraph: Subgraph, file: string): Promise<Wri
 const BATCH_ROWS = 200;
 const BATCH_CHARS = 2_000_000;
 /** Relationship properties that tell apart relationships of one type between the same two nodes. */
-const RELATIONSHIP_IDENTITY = ['list'];
+const RELATIONSHIP_IDENTITY = ['list', 'role'];
 
 /** How a node is found again: the label MERGE uses and the properties that identify it. */
 interface Identity {

@@ -58,7 +58,7 @@ export class PivotCollector {
       pivotKind: kind,
       pivotKey: key,
       via: [via],
-      roles: extra.role ? [extra.role] : [],
+      role: extra.role ?? null,
       posts: post ? [post] : [],
       main: extra.main ?? null,
     });
@@ -112,7 +112,7 @@ export class PivotCollector {
     const trimmed = isMeaningful(post) ? post.trim() : undefined;
     this.batch.keyLinks.push({
       ...keyLink('HAS_OFFICER', this.self, 'company', key, via),
-      roles: [role],
+      role,
       posts: trimmed ? [trimmed] : [],
     });
     this.numbers(company.inn, company.ogrn);
@@ -149,7 +149,7 @@ export class PivotCollector {
 }
 
 function keyLink(type: KeyLinkRelation, self: PivotSelf, toKind: LandingKind, toKey: string, via: string): KeyLinkRow {
-  return { type, fromKind: self.kind, fromId: self.id, toKind, toKey, via: [via], roles: [], posts: [] };
+  return { type, fromKind: self.kind, fromId: self.id, toKind, toKey, via: [via], role: null, posts: [] };
 }
 
 /** A Landing node known only by its key, as cypher/upsert-nodes-by-key.cypher creates it. */

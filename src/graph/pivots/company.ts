@@ -9,7 +9,7 @@ type People = NonNullable<CompanyLanding['companyManagersAndFounders']>['manager
 export type CompanyPerson = NonNullable<People>[number];
 type Okved = NonNullable<CompanyLanding['companyRequisites']>['mainOkved'];
 
-/** The lists of people of a company record and the role each gives (HAS_OFFICER.roles). */
+/** The lists of people of a company record and the role each gives (HAS_OFFICER.role). */
 const PEOPLE: readonly { via: string; role: OfficerRole; read: (r: CompanyLanding) => People }[] = [
   { via: 'companyManagersAndFounders.managers', role: 'manager', read: (r) => r.companyManagersAndFounders?.managers },
   { via: 'companyManagersAndFounders.founders', role: 'founder', read: (r) => r.companyManagersAndFounders?.founders },

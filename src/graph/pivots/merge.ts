@@ -3,8 +3,8 @@ import type { CompanyNumbers, EmbeddedRef, KeyLinkRow, PivotBatch, PivotLinkRow,
 
 /**
  * Merging of pivot rows, within one record and across records: one row per pivot (kind, key), per
- * (landing, pivot, type) and per (landing, target, type), the way the Cypher MERGEs them. The first
- * value seen wins; `via`, `roles` and `posts` become sorted sets; `main` is true when any row says so.
+ * (landing, pivot, type, role) and per (landing, target, type, role), the way the Cypher MERGEs them (role: HAS_OFFICER
+ * only). The first value seen wins; `via` and `posts` become sorted sets; `main` is true when any row says so.
  */
 export function mergePivotBatches(batches: readonly PivotBatch[]): PivotBatch {
   const pivots = new Map<string, PivotRow>();
@@ -15,9 +15,11 @@ export function mergePivotBatches(batches: readonly PivotBatch[]): PivotBatch {
   const companyNumbers = new Map<string, CompanyNumbers>();
   for (const batch of batches) {
     for (const row of batch.pivots) merge(pivots, [row.kind, row.key], row, mergePivot);
-    for (const row of batch.links) merge(links, [row.type, row.fromKind, row.fromId, row.pivotKind, row.pivotKey], row, mergeLink);
+    for (const row of batch.links)
+      merge(links, [row.type, row.fromKind, row.fromId, row.pivotKind, row.pivotKey, row.role], row, mergeLink);
     for (const row of batch.keyStubs) merge(keyStubs, [row.kind, row.key], row, mergeKeyStub);
-    for (const row of batch.keyLinks) merge(keyLinks, [row.type, row.fromKind, row.fromId, row.toKind, row.toKey], row, mergeKeyLink);
+    for (const row of batch.keyLinks)
+      merge(keyLinks, [row.type, row.fromKind, row.fromId, row.toKind, row.toKey, row.role], row, mergeKeyLink);
     for (const ref of batch.embedded) merge(embedded, [ref.kind, ref.key, ref.via], ref, (known) => known);
     for (const pair of batch.companyNumbers) merge(companyNumbers, [pair.inn, pair.ogrn], pair, (known) => known);
   }
@@ -47,7 +49,6 @@ function mergeLink(known: PivotLinkRow, row: PivotLinkRow): PivotLinkRow {
   return {
     ...known,
     via: sortedSet(known.via, row.via),
-    roles: sortedSet(known.roles, row.roles),
     posts: sortedSet(known.posts, row.posts),
     main,
   };
@@ -57,7 +58,6 @@ function mergeKeyLink(known: KeyLinkRow, row: KeyLinkRow): KeyLinkRow {
   return {
     ...known,
     via: sortedSet(known.via, row.via),
-    roles: sortedSet(known.roles, row.roles),
     posts: sortedSet(known.posts, row.posts),
   };
 }

@@ -20,9 +20,11 @@
  * | activity      | Activity      | OKVED code                                  | companyRequisites.mainOkved, companyRequisites.otherOkveds                  | HAS_ACTIVITY      |
  *
  * Relationships run from the record's Landing node (matched by {kind, id}) to the pivot, one per
- * (landing, pivot, type). Every one carries firstSeenAt, lastSeenAt and `via` (the source fields, a
- * sorted set merged over time); HAS_OFFICER also `roles` (manager, founder, predecessor, successor) and
- * `posts`, both merged sets; HAS_ACTIVITY also `main` (the latest record's word).
+ * (landing, pivot, type), and for HAS_OFFICER one per role: (landing, officer, role). Every one carries
+ * firstSeenAt, lastSeenAt and `via` (the source fields the latest answer named it in, sorted); HAS_OFFICER
+ * also `role` (manager, founder, predecessor or successor) and `posts` (the latest answer's, sorted);
+ * HAS_ACTIVITY also `main` (the latest answer's word). A role the latest answer no longer states is
+ * retired like any link (removedAt, cypher/history/retire-unseen.cypher), so history keeps it with dates.
  *
  * Entities with an endpoint of their own, named inside blocks, link to Landing nodes by (kind, key),
  * created as key-only stubs when no node holds the key yet:
@@ -33,7 +35,7 @@
  * | websiteRequisites.inns/.ogrns, whoIs.inn/.ogrn                      | Company | NAMES_COMPANY |
  * | officers that are organizations (company.ts, isOrganization)        | Company | HAS_OFFICER   |
  * | an e-mail record's own key (its domain part)                        | Domain  | AT_DOMAIN     |
- * All carry `via`, firstSeenAt and lastSeenAt; HAS_OFFICER also `roles` and `posts`. A block that gives an
+ * All carry `via`, firstSeenAt and lastSeenAt; HAS_OFFICER also `role` and `posts`, one link per role. A block that gives an
  * INN never also gives an OGRN key. An INN and OGRN stated together (CompanyNumbers) are one company: a
  * stub keyed by the OGRN is folded into the node keyed by the INN (resolveCompanyNumbers).
  * A stub is folded into the record that later turns out to hold its key (adoptKeyStubs in
@@ -68,7 +70,7 @@ export const PIVOT_KIND_NAMES = Object.keys(PIVOT_KINDS) as PivotKind[];
 export const KEY_LINK_RELATIONS = ['LISTS_CONTACT', 'NAMES_COMPANY', 'HAS_OFFICER', 'AT_DOMAIN'] as const;
 export type KeyLinkRelation = (typeof KEY_LINK_RELATIONS)[number];
 
-/** Roles of a person towards a company (HAS_OFFICER.roles), by the list that names them. */
+/** Roles of a person towards a company (HAS_OFFICER.role), by the list that names them. */
 export type OfficerRole = 'manager' | 'founder' | 'predecessor' | 'successor';
 
 /** The record the pivots were taken from: its Landing node. */
@@ -96,8 +98,9 @@ export interface PivotLinkRow {
   pivotKey: string;
   /** Source fields, sorted, distinct. */
   via: string[];
-  /** HAS_OFFICER only (else empty): sorted, distinct. */
-  roles: OfficerRole[];
+  /** HAS_OFFICER only (else null): one link per role. */
+  role: OfficerRole | null;
+  /** HAS_OFFICER only (else empty): the posts named with this role, sorted, distinct. */
   posts: string[];
   /** HAS_ACTIVITY only (else null). */
   main: boolean | null;
@@ -111,8 +114,8 @@ export interface KeyLinkRow {
   toKind: LandingKind;
   toKey: string;
   via: string[];
-  /** HAS_OFFICER only (else empty): sorted, distinct, as on PivotLinkRow. */
-  roles: OfficerRole[];
+  /** HAS_OFFICER only (else null and empty), as on PivotLinkRow. */
+  role: OfficerRole | null;
   posts: string[];
 }
 

@@ -32,7 +32,7 @@ describe('officers that are organizations link to their Company node', () => {
         toKind: 'company',
         toKey: '7707083893',
         via: ['companyManagersAndFounders.founders'],
-        roles: ['founder'],
+        role: 'founder',
         posts: ['Участник'],
       },
       {
@@ -42,7 +42,7 @@ describe('officers that are organizations link to their Company node', () => {
         toKind: 'company',
         toKey: '7701000001',
         via: ['companyPredecessorsAndSuccessors.predecessors'],
-        roles: ['predecessor'],
+        role: 'predecessor',
         posts: [],
       },
     ]);
@@ -80,11 +80,11 @@ describe('officers that are organizations link to their Company node', () => {
       };
       r.companyPredecessorsAndSuccessors = null;
     });
-    expect(officers(batch).map((l) => [l.toKey, l.roles, l.posts])).toEqual([['1027700132195', ['manager'], ['Управляющая организация']]]);
+    expect(officers(batch).map((l) => [l.toKey, l.role, l.posts])).toEqual([['1027700132195', 'manager', ['Управляющая организация']]]);
     expect(batch.pivots.filter((p) => p.kind === 'person').map((p) => p.key)).toEqual(['name:ооо "без номера"@company#20001']);
   });
 
-  it('merges a company named both as manager and founder into one link with both roles', () => {
+  it('gives a company named both as manager and founder one link per role, each with its own post', () => {
     const { batch } = batchOf('company', (r) => {
       const entry = { inn: '7707083893', ogrn: '1027700132195', name: 'АО "Чайный дом"', type: 'LEGAL' };
       r.companyManagersAndFounders = {
@@ -93,12 +93,10 @@ describe('officers that are organizations link to their Company node', () => {
       };
       r.companyPredecessorsAndSuccessors = null;
     });
-    expect(officers(batch)).toHaveLength(1);
-    expect(officers(batch)[0]).toMatchObject({
-      roles: ['founder', 'manager'],
-      posts: ['Управляющая организация', 'Участник'],
-      via: ['companyManagersAndFounders.founders', 'companyManagersAndFounders.managers'],
-    });
+    expect(officers(batch).map(({ role, posts, via }) => ({ role, posts, via }))).toEqual([
+      { role: 'manager', posts: ['Управляющая организация'], via: ['companyManagersAndFounders.managers'] },
+      { role: 'founder', posts: ['Участник'], via: ['companyManagersAndFounders.founders'] },
+    ]);
   });
 
   it('keeps persons one per INN across companies, and same-name persons without INN apart', () => {
@@ -182,7 +180,7 @@ describe('an e-mail record links to its domain', () => {
         toKind: 'domain',
         toKey: 'автосервис2933.рф',
         via: ['title'],
-        roles: [],
+        role: null,
         posts: [],
       },
     ]);

@@ -9,7 +9,7 @@ import {
 } from '../../../src/api/kinds.js';
 import type { CompanyLanding, DomainLanding, LandingRecord } from '../../../src/api/schemas/index.js';
 import type { PropertyValue } from '../../../src/graph/model.js';
-import { PIVOT_KINDS, pivotsOf, type KeyLinkRelation, type PivotKind } from '../../../src/graph/pivots/index.js';
+import { PIVOT_KINDS, pivotsOf, type KeyLinkRelation, type OfficerRole, type PivotKind } from '../../../src/graph/pivots/index.js';
 import { companyProperties, domainProperties } from '../../../src/graph/properties.js';
 import type { SandboxGraph } from '../../../src/sandbox/graph-types.js';
 import { edgesOf, reachable, type NodeRef } from '../../../src/sandbox/reachable.js';
@@ -99,6 +99,8 @@ export interface PivotDiff {
   kind: PivotKind;
   /** Relationship type, e.g. RESOLVES_TO. */
   relation: string;
+  /** HAS_OFFICER only: the role (one link per role), else null. */
+  role: OfficerRole | null;
   /** Pivot keys, sorted. */
   removed: string[];
   added: string[];
@@ -107,6 +109,8 @@ export interface PivotDiff {
 export interface KeyLinkDiff {
   type: KeyLinkRelation;
   toKind: LandingKind;
+  /** HAS_OFFICER only, as on PivotDiff. */
+  role: OfficerRole | null;
   removed: string[];
   added: string[];
 }
@@ -225,21 +229,25 @@ function changedRecord(before: SandboxGraph, after: SandboxGraph, kind: LandingK
     const pa = pivotsOf(kind, a as unknown as LandingRecord, { kind, id });
     const pb = pivotsOf(kind, b as unknown as LandingRecord, { kind, id });
     change.pivots = groupedDiff(
-      pa.links.map((l) => [l.pivotKind, l.pivotKey] as const),
-      pb.links.map((l) => [l.pivotKind, l.pivotKey] as const),
-    ).map(([pivotKind, removed, added]) => ({
-      pivot: PIVOT_KINDS[pivotKind].label,
-      kind: pivotKind,
-      relation: PIVOT_KINDS[pivotKind].relation,
-      removed,
-      added,
-    }));
-    change.keyLinks = groupedDiff(
-      pa.keyLinks.map((l) => [`${l.type} ${l.toKind}`, l.toKey] as const),
-      pb.keyLinks.map((l) => [`${l.type} ${l.toKind}`, l.toKey] as const),
+      pa.links.map((l) => [`${l.pivotKind} ${l.role ?? ''}`, l.pivotKey] as const),
+      pb.links.map((l) => [`${l.pivotKind} ${l.role ?? ''}`, l.pivotKey] as const),
     ).map(([group, removed, added]) => {
-      const [type, toKind] = group.split(' ') as [KeyLinkRelation, LandingKind];
-      return { type, toKind, removed, added };
+      const [pivotKind, role] = group.split(' ') as [PivotKind, OfficerRole | ''];
+      return {
+        pivot: PIVOT_KINDS[pivotKind].label,
+        kind: pivotKind,
+        relation: PIVOT_KINDS[pivotKind].relation,
+        role: role || null,
+        removed,
+        added,
+      };
+    });
+    change.keyLinks = groupedDiff(
+      pa.keyLinks.map((l) => [`${l.type} ${l.toKind} ${l.role ?? ''}`, l.toKey] as const),
+      pb.keyLinks.map((l) => [`${l.type} ${l.toKind} ${l.role ?? ''}`, l.toKey] as const),
+    ).map(([group, removed, added]) => {
+      const [type, toKind, role] = group.split(' ') as [KeyLinkRelation, LandingKind, OfficerRole | ''];
+      return { type, toKind, role: role || null, removed, added };
     });
   }
   const same = change.titleBefore === undefined && change.fields.length === 0;
