@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   API_UNAVAILABLE: 'stop',
   /** The first answers of a run did not look like the landing service's (404s, HTML, another shape): wrong base URL or key. */
   API_MISMATCH: 'stop',
+  /** A refresh found more records fetched before now answering 404 than MASS_GONE_SHARE allows: none was marked gone. */
+  MASS_GONE: 'stop',
   RECORD_INVALID: 'skip',
   // Neo4j.
   NEO4J_UNAVAILABLE: 'retry',

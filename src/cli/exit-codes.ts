@@ -12,6 +12,8 @@ export const EXIT = {
   LOCKED: 7,
   /** `changes --fail-on-change`: the report lists changes. */
   CHANGED: 8,
+  /** A refresh would have marked too many records gone (src/crawl/mass-gone.ts): check, or --accept-mass-gone. */
+  MASS_GONE: 9,
   INTERRUPTED: 130,
 } as const;
 
@@ -30,6 +32,7 @@ const byCode: Partial<Record<ErrorCode, number>> = {
   CRAWL_INCOMPLETE: EXIT.INCOMPLETE,
   CRAWL_LOCKED: EXIT.LOCKED,
   CHANGES_FOUND: EXIT.CHANGED,
+  MASS_GONE: EXIT.MASS_GONE,
 };
 
 /** The one place where an error becomes an exit code and a one-line message. */

@@ -4,6 +4,7 @@ import { beginRun, bootstrap, type CrawlRequest } from './bootstrap.js';
 import { type CrawlCounts, type CrawlStatus, countsOf, type FrontierStore, type LockHolder } from './frontier-store.js';
 import { finishRun, type RunEnding } from './finish-run.js';
 import { FirstAnswers } from './first-answers.js';
+import { MassGone } from './mass-gone.js';
 import { cleanUri } from '../render/provenance.js';
 import { LevelLoop } from './level-loop.js';
 import { ClientEventCounter, type CrawlProgress, progressOf } from './progress.js';
@@ -160,7 +161,8 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
     trusted: ledger.totals.fetched > 0,
     describeService: `the service at ${cleanUri(request.baseUrl) ?? 'its base URL'}`,
   });
-  const loop = new LevelLoop(loopOptions, { context, worker, ledger, stop, firstAnswers });
+  const massGone = new MassGone({ accept: options.acceptMassGone });
+  const loop = new LevelLoop(loopOptions, { context, worker, ledger, stop, firstAnswers, massGone });
   const progress = () => progressNow(crawlId, request, ledger, loop.inFlight, run);
   const onAbort = () => stop.stop('interrupted');
   deps.signal?.addEventListener('abort', onAbort);

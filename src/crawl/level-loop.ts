@@ -1,6 +1,7 @@
 import { CommitBuffer } from './commit-buffer.js';
 import { DispatchSlots } from './dispatch-slots.js';
 import type { FirstAnswers } from './first-answers.js';
+import type { MassGone } from './mass-gone.js';
 import type { Commit, FrontierTask } from './frontier-store.js';
 import type { RunContext } from './run-context.js';
 import type { RunLedger } from './run-ledger.js';
@@ -41,6 +42,8 @@ export interface LevelLoopParts {
   stop: RunStop;
   /** Whether fetched answers may be written yet (the service answered like itself once). */
   firstAnswers: FirstAnswers;
+  /** Whether 404s of records fetched before may be written (not too many of them). */
+  massGone: MassGone;
 }
 
 /**
@@ -55,6 +58,8 @@ export class LevelLoop {
   private readonly buffer: CommitBuffer;
   /** Settlements of fetched answers held back until one answer looks like the service's (see FirstAnswers). */
   private readonly held: Settlement[] = [];
+  /** Uids of dispatched tasks whose record held a valid answer before this run (their 404 marks it gone). */
+  private readonly answeredBefore = new Set<string>();
   /** Whether the dispatcher is reading the frontier or handing out tasks (more fetches may still come). */
   private dispatching = false;
   /** The run's first answers did not look like the service's: nothing more it fetches is written. */
@@ -121,6 +126,8 @@ export class LevelLoop {
   /** Wait for everything in flight and commit it. */
   async drain(): Promise<void> {
     await this.slots.idle();
+    // A run stopped for another reason (budget, interrupt) still decides on the gone records it holds.
+    if (this.parts.massGone.holding && !this.refused) this.decideGone();
     await this.buffer.flush();
   }
 
@@ -143,7 +150,9 @@ export class LevelLoop {
       this.uncommitted.forgetPage();
       const page = await context.patiently(() => context.store.page(this.options.crawlId, depth, after, PAGE_SIZE));
       if (page.length === 0) return;
-      const fresh = await worker.fresh(page.filter((task) => !this.uncommitted.taken(task.uid)));
+      const open = page.filter((task) => !this.uncommitted.taken(task.uid));
+      const fresh = await worker.fresh(open);
+      for (const uid of await worker.answeredBefore(open.filter((task) => !fresh.has(task.uid)))) this.answeredBefore.add(uid);
       for (const task of page) {
         if (this.uncommitted.taken(task.uid)) continue;
         if (!(await this.slots.acquire(() => stop.reason !== undefined))) return;
@@ -197,23 +206,48 @@ export class LevelLoop {
       return;
     }
     const verdict = this.parts.firstAnswers.judge(settlement, () => refToString(taskRef(task)));
-    if (verdict === 'write') this.buffer.add(settlement);
+    if (verdict === 'write') this.add(settlement);
     else if (verdict === 'release') {
-      for (const held of this.held.splice(0)) this.buffer.add(held);
-      this.buffer.add(settlement);
+      for (const held of this.held.splice(0)) this.add(held);
+      this.add(settlement);
     } else {
       this.held.push(settlement);
       if (verdict === 'refuse') this.refuse();
     }
   }
 
+  /** Commit a settlement the service's answers allow, unless it marks a record gone (MassGone decides at idle). */
+  private add(settlement: Settlement): void {
+    const uid = settlement.done[0]?.uid;
+    const wasAnswered = uid !== undefined && this.answeredBefore.delete(uid);
+    if (this.parts.massGone.admit(settlement, wasAnswered) === 'write') this.buffer.add(settlement);
+  }
+
   /**
-   * Nothing more is on its way (no fetch, no dispatch, no commit that could queue more) and every answer held was
-   * bad: fewer than judged, but all this run will get.
+   * When nothing more is on its way (no fetch, no dispatch, no commit that could queue more): every answer held
+   * was bad (fewer than judged, but all this run will get), so refuse the service; or decide on the gone records
+   * held, which keep their level open until then.
    */
   private judgeHeld(): void {
     const idle = this.slots.inFlight === 0 && !this.dispatching && this.buffer.waiting === 0 && this.buffer.writing === 0;
-    if (this.held.length > 0 && idle && !this.parts.stop.reason) this.refuse();
+    if (!idle || this.parts.stop.reason) return;
+    if (this.held.length > 0) this.refuse();
+    else if (this.parts.massGone.holding) {
+      this.decideGone();
+      void this.buffer.flush();
+    }
+  }
+
+  /** Write the gone records held, or drop them all and stop with MASS_GONE (their tasks stay queued). */
+  private decideGone(): void {
+    const decision = this.parts.massGone.decide();
+    if ('release' in decision) {
+      for (const settlement of decision.release) this.buffer.add(settlement);
+      return;
+    }
+    this.refused = true;
+    for (const _ of decision.refuse) this.parts.ledger.dropped();
+    this.parts.stop.stop('failed', decision.error);
   }
 
   /** Stop without writing the held answers: their tasks stay queued, and the same command asks again. */

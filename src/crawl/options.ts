@@ -51,6 +51,12 @@ export const crawlOptionsSchema = z.object({
    * longer ago than this many ms (the others are expanded from the graph). Default: none.
    */
   refreshOlderThanMs: z.int().min(0).optional(),
+  /**
+   * Write 404s of records fetched before even when more than MASS_GONE_SHARE of those asked again answer 404
+   * (src/crawl/mass-gone.ts); without it such a run stops with MASS_GONE and marks none of them gone. Not part of
+   * the crawl's identity. Default: false.
+   */
+  acceptMassGone: z.boolean().default(false),
 });
 
 export type CrawlOptionsInput = z.input<typeof crawlOptionsSchema>;

@@ -19,6 +19,9 @@ export interface TaskWorkerDeps {
   stop: RunStop;
 }
 
+/** Earlier than any fetch: freshAnswers(tasks, EVER) names the tasks whose record holds any valid answer. */
+const EVER = '1970-01-01T00:00:00.000Z';
+
 /** Set once settling a task has sent a request: it counts against the budget until committed or dropped. */
 export interface TaskRequest {
   requested: boolean;
@@ -60,6 +63,11 @@ export class TaskWorker {
     const notBefore = this.deps.reuseNotBeforeIso;
     if (notBefore === undefined) return new Set();
     return this.deps.context.patiently(() => this.deps.context.store.freshAnswers(tasks, notBefore));
+  }
+
+  /** The tasks (of a frontier page) whose record holds a valid answer from before: a 404 now marks it gone. */
+  answeredBefore(tasks: readonly FrontierTask[]): Promise<Set<string>> {
+    return this.deps.context.patiently(() => this.deps.context.store.freshAnswers(tasks, EVER));
   }
 
   /**

@@ -151,6 +151,51 @@ describe('runCrawl against a service that does not answer like itself', () => {
   });
 });
 
+describe('runCrawl: a refresh never marks a mass of records gone by itself', () => {
+  const notFound = (ref: LandingRef) => new LandingGraphError('API_NOT_FOUND', `${refPath(ref)}: not found`);
+  const seedIds = new Set(seeds.map((s) => s.id));
+  const missingNodes = (commits: MemoryFrontierStore['commits']) =>
+    commits.flatMap((c) => c.batches.flatMap((b) => b.nodes)).filter((n) => n.status === 'missing');
+
+  it('stops with MASS_GONE when more than a fifth of the records fetched before answer 404, marking none gone', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    expect((await runCrawl(request({ maxDepth: 2 }), deps(world, store))).status).toBe('finished');
+    const before = store.commits.length;
+    // Every record but the seeds now answers 404: the seeds look right, so the service is trusted.
+    world.fault = (ref) => (seedIds.has(ref.id) ? undefined : notFound(ref));
+    const error = await runCrawl(request({ maxDepth: 2, refresh: true }), deps(world, store)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'MASS_GONE' });
+    expect((error as Error).message).toMatch(
+      /^\d+ of \d+ records fetched before now answer 404 \(\d+%, more than 20%\): none was marked gone;/,
+    );
+    expect(missingNodes(store.commits.slice(before))).toEqual([]);
+    // Told so, the same refresh writes them gone.
+    const accepted = await runCrawl(request({ maxDepth: 2, refresh: true, acceptMassGone: true }), deps(world, store));
+    expect(accepted.status).toBe('finished');
+    expect(missingNodes(store.commits.slice(before)).length).toBeGreaterThan(10);
+  });
+
+  it('writes a few records gone without asking (at most a fifth, or fewer than ten)', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    expect((await runCrawl(request({ maxDepth: 2 }), deps(world, store))).status).toBe('finished');
+    const before = store.commits.length;
+    const gone = truthOf(1)
+      .truth.fetched.filter((r) => !seedIds.has(r.id))
+      .slice(0, 3)
+      .map((r) => r.id);
+    world.fault = (ref) => (gone.includes(ref.id as number) ? notFound(ref) : undefined);
+    const result = await runCrawl(request({ maxDepth: 2, refresh: true }), deps(world, store));
+    expect(result.status).toBe('finished');
+    expect(
+      missingNodes(store.commits.slice(before))
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([...gone].sort());
+  });
+});
+
 describe('runCrawl with an in-memory frontier', () => {
   it.each([0, 1, 2, 3])('depth %i fetches exactly the ground truth, each record once', async (depth) => {
     const world = new World();

@@ -1,11 +1,13 @@
 import { expect } from 'vitest';
+import { evolveGraph, reachable } from '../../src/sandbox/index.js';
 import { runCli } from '../support/cli.js';
 import { sandboxTest } from '../support/fixtures.js';
 
 /**
  * A crawl pointed at the wrong thing (a base URL with the service's path doubled, a service that answers HTML, a
  * refresh against a wrong path) stops with one line and a non-zero exit, and leaves the graph as it was: no record
- * marked missing or gone, no history written. The built CLI against the sandbox over real HTTP and the test Neo4j.
+ * marked missing or gone, no history written; a refresh on which a mass of records answers 404 marks none gone
+ * unless told. The built CLI against the sandbox over real HTTP and the test Neo4j.
  */
 const test = sandboxTest({ records: 300, seed: 7 });
 const SEEDS = ['company#1', 'domain#2'];
@@ -70,4 +72,40 @@ test('a refresh against a wrong path leaves an investigation as it was: no recor
   // The right address crawls on as before.
   const again = await runCli(['crawl', ...SEEDS, '--depth', '1', '--refresh'], env);
   expect(again.code).toBe(0);
+});
+
+test('a refresh on which most records fetched before answer 404 marks none gone without --accept-mass-gone (exit 9)', async ({
+  sandbox,
+  driver,
+  database,
+}) => {
+  const env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
+  const world0 = sandbox.graph;
+  // Two companies of their own: the other tests' records are fresh in the graph and would not be asked again.
+  const seeds = world0
+    .ids('company')
+    .slice(2, 4)
+    .map((id) => ({ kind: 'company' as const, id }));
+  const SEEDS = seeds.map((s) => `company#${s.id}`);
+  const first = await runCli(['crawl', ...SEEDS, '--depth', '2'], env);
+  expect(first.code, first.stderr).toBe(0);
+  const fetchedBefore = reachable(world0, seeds, 2).fetched.length;
+  const gone = Math.ceil(fetchedBefore * 0.4);
+  sandbox.setGraph(evolveGraph(world0, { seed: 3, within: { seeds, depth: 2 }, gone }));
+  const missing = async () =>
+    Number(
+      (await driver.executeQuery("MATCH (n:Landing {status: 'missing'}) RETURN count(n) AS n", {}, { database })).records[0]!.get('n'),
+    );
+  const missingBefore = await missing();
+
+  const refresh = await runCli(['crawl', ...SEEDS, '--depth', '2', '--refresh'], env);
+  expect(refresh.code).toBe(9);
+  expect(refresh.stderr.trim().split('\n').at(-1)).toMatch(
+    /^landing-graph: MASS_GONE: \d+ of \d+ records fetched before now answer 404 \(\d+%, more than 20%\): none was marked gone; check LANDING_BASE_URL and the key, or run the same command with --accept-mass-gone/,
+  );
+  expect(await missing()).toBe(missingBefore);
+
+  const accepted = await runCli(['crawl', ...SEEDS, '--depth', '2', '--refresh', '--accept-mass-gone'], env);
+  expect(accepted.code).toBe(0);
+  expect(await missing()).toBeGreaterThanOrEqual(missingBefore + 10);
 });

@@ -27,6 +27,7 @@ const optionsSchema = z.object({
   refresh: z.boolean().default(false),
   maxAge: z.string(),
   refreshOlderThan: z.string().optional(),
+  acceptMassGone: z.boolean().default(false),
   timeoutMs: wholeNumber('--timeout-ms', 1),
   maxBodyMb: wholeNumber('--max-body-mb', 1),
   serviceWaitMs: wholeNumber('--service-wait-ms', 0),
@@ -57,6 +58,7 @@ export function crawlCommand(): Command {
     .option('--max-records <n>', 'most records requested by this crawl')
     .option('--refresh', 'crawl again although the same crawl finished before, requesting every record again')
     .option('--refresh-older-than <duration>', 'crawl again, requesting again the records fetched longer ago than this (e.g. 1d)')
+    .option('--accept-mass-gone', 'write 404s of records fetched before even when more than 20% of those asked again answer 404')
     .option(
       '--max-age <duration>',
       'records any crawl fetched within this are expanded from the graph, not requested (0: request all)',
@@ -88,6 +90,7 @@ export function crawlCommand(): Command {
       maxAgeMs: parseDurationMs(flags.maxAge, '--max-age'),
       refreshOlderThanMs:
         flags.refreshOlderThan === undefined ? undefined : parseDurationMs(flags.refreshOlderThan, '--refresh-older-than'),
+      acceptMassGone: flags.acceptMassGone,
     });
     const config = readConfig(process.env, flags);
     if (!config.service)
