@@ -19,6 +19,11 @@ export function cypherLiteral(value: ParamValue | null, type: QueryParam['type']
   return String(value);
 }
 
+/** A `:param` line of Browser that sets a parameter: `:param limit => 50;`. */
+export function paramLine(param: QueryParam, value: ParamValue | null): string {
+  return `:param ${param.name} => ${cypherLiteral(value, param.type)};`;
+}
+
 /** What the guide sets a parameter to: its default, else the first allowed value of a required one, else null. */
 function startValue(param: QueryParam): ParamValue | null {
   if (param.default !== null) return param.default;
@@ -69,10 +74,12 @@ function querySlide(query: QueryDefinition): string[] {
     out.push('    </ul>');
     for (const group of query.oneOf)
       out.push(`    <p>Give at least one of ${group.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}.</p>`);
-    const lines = query.params.map((p) => `:param ${p.name} => ${cypherLiteral(startValue(p), p.type)};`);
+    const lines = query.params.map((p) => paramLine(p, startValue(p)));
     out.push(...runnable(lines.join('\n'), 'Parameters: click, change the values in the editor, run.'));
   }
-  out.push(...runnable(query.statement, `Then the query. Columns: ${query.columns.join(', ')}.`), '  </div>', '</slide>');
+  // The picture first (Browser draws nodes and links), then the same question as a table.
+  if (query.picture) out.push(...runnable(query.picture.statement, `Picture: ${query.picture.description}`));
+  out.push(...runnable(query.statement, `Table: columns ${query.columns.join(', ')}.`), '  </div>', '</slide>');
   return out;
 }
 
@@ -86,7 +93,9 @@ function introSlide(queries: readonly QueryDefinition[]): string[] {
     '  </div>',
     '  <div class="col-sm-9">',
     '    <p>On each slide, click the <code>:param</code> block to copy it into the editor, set the values, and run it;',
-    '    then click and run the query. <code>:params</code> shows the parameters set, <code>:params clear</code> removes them.',
+    '    then click and run the query: first its <em>Picture</em> form, which returns nodes, links and paths that Browser',
+    '    draws, then its <em>Table</em> form, the same question as rows. <code>:params</code> shows the parameters set,',
+    '    <code>:params clear</code> removes them.',
     '    For colours and captions, drop <code>browser/landing-graph.grass</code> onto this window.</p>',
     '    <ol>',
     ...queries.map((q) => `      <li>${escapeHtml(q.title)} <small>(<code>${escapeHtml(q.name)}</code>)</small></li>`),
@@ -124,7 +133,8 @@ function networksSlide(queries: readonly QueryDefinition[]): string[] {
       (q) => `      <li>${escapeHtml(q.title)} <small>(<code>${escapeHtml(q.name)}</code>, slide ${slideOf(q.name)})</small></li>`,
     ),
     '    </ol>',
-    '    <p>To see a network drawn, take its id from <code>network-of</code> or <code>networks-by-size</code> and return its links:',
+    '    <p>The <em>Picture</em> forms of these queries draw the networks with their members. To draw one network alone, take its',
+    '    id from <code>network-of</code> or <code>networks-by-size</code> and return its links:',
     "    <code>MATCH p = (:Landing)-[:IN_NETWORK]-&gt;(:Network {id: 'net-…'}) RETURN p</code>.</p>",
     '  </div>',
     '</slide>',
@@ -133,8 +143,8 @@ function networksSlide(queries: readonly QueryDefinition[]): string[] {
 
 /**
  * The query library as a Neo4j Browser guide (`:play <url>` or `:guide <url>`): one HTML document, a
- * slide per query with its title, description, parameters as runnable `:param` lines and the statement
- * as a runnable block. Deterministic, so the committed browser/guide.html can be checked against it.
+ * slide per query with its title, description, parameters as runnable `:param` lines, then its picture form
+ * (when it has one) and its table form as runnable blocks. Deterministic, so the committed browser/guide.html can be checked against it.
  */
 export function renderBrowserGuide(queries: readonly QueryDefinition[]): string {
   const lines = [

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { runText, type Executor, type Row } from '../store/executor.js';
 import { parseQueryFile } from './definition.js';
+import { attachPictures, parsePictureFile } from './picture.js';
 import type { QueryDefinition } from './types.js';
 
 /** cypher/queries/: the same relative place from src/query (vitest) and dist/query (built). */
@@ -14,12 +15,27 @@ export function queriesFolder(): string {
   return queriesRoot;
 }
 
-/** Every `*.cypher` file of the library, parsed, in name order. A malformed file is a CONFIG_INVALID error. */
-export function loadQueries(folder: string = queriesRoot): QueryDefinition[] {
+/** The `*.cypher` files of a folder as [name, text], in name order. */
+function cypherFiles(folder: string): [string, string][] {
   return readdirSync(folder)
     .filter((file) => file.endsWith('.cypher'))
     .sort()
-    .map((file) => parseQueryFile(file.slice(0, -'.cypher'.length), readFileSync(path.join(folder, file), 'utf8')));
+    .map((file) => [file.slice(0, -'.cypher'.length), readFileSync(path.join(folder, file), 'utf8')]);
+}
+
+/**
+ * Every `*.cypher` file of the library, parsed, in name order, each with its picture form from the folder's
+ * `pictures/` when it has one. A malformed file, or a picture of an unknown query or with a parameter its query
+ * does not declare, is a CONFIG_INVALID error.
+ */
+export function loadQueries(folder: string = queriesRoot): QueryDefinition[] {
+  const queries = cypherFiles(folder).map(([name, text]) => parseQueryFile(name, text));
+  const pictures = path.join(folder, 'pictures');
+  if (!existsSync(pictures)) return queries;
+  return attachPictures(
+    queries,
+    cypherFiles(pictures).map(([name, text]) => parsePictureFile(name, text)),
+  );
 }
 
 /** The query called `name`; an unknown name is a CONFIG_INVALID error that lists the known ones. */
@@ -52,4 +68,19 @@ export async function runQuery(
   const rows = await runText(executor, query.statement, params, { mode: 'read', database: options.database }, `query ${query.name}`);
   const extra = rows.length > 0 ? Object.keys(rows[0] as Row).filter((key) => !query.columns.includes(key)) : [];
   return { columns: [...query.columns, ...extra], rows };
+}
+
+/**
+ * Run a query's picture form read-only, as runQuery runs the table form, and return its rows as the driver gives
+ * them: nodes, relationships and paths (neo4j-driver's Node, Relationship, Path), or lists of them. A query
+ * without a picture is a CONFIG_INVALID error.
+ */
+export async function runPicture(
+  executor: Executor,
+  query: QueryDefinition,
+  params: Record<string, unknown>,
+  options: { database?: string } = {},
+): Promise<Row[]> {
+  if (!query.picture) throw new LandingGraphError('CONFIG_INVALID', `query ${quoteValue(query.name)} has no picture form`);
+  return runText(executor, query.picture.statement, params, { mode: 'read', database: options.database }, `picture of ${query.name}`);
 }

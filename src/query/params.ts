@@ -83,12 +83,11 @@ function usage(message: string): LandingGraphError {
 }
 
 /**
- * `--param name=value` assignments -> the parameters of one run of `query`: every declared parameter is
- * sent (given value, else default, else null); integers as Neo4j integers (a JavaScript number would
- * arrive as a float, which LIMIT and ranges refuse). Unknown, repeated (except lists, which add up),
- * missing required and missing one-of parameters are CONFIG_INVALID errors.
+ * `--param name=value` assignments -> the value of every declared parameter of `query` (given value, else
+ * default, else null), as the library holds values. Unknown, repeated (except lists, which add up), missing
+ * required and missing one-of parameters are CONFIG_INVALID errors.
  */
-export function bindParams(query: QueryDefinition, assignments: readonly string[]): Record<string, unknown> {
+export function resolveParams(query: QueryDefinition, assignments: readonly string[]): Record<string, ParamValue | null> {
   const given = new Map<string, ParamValue>();
   for (const assignment of assignments) {
     const eq = assignment.indexOf('=');
@@ -113,7 +112,17 @@ export function bindParams(query: QueryDefinition, assignments: readonly string[
     if (!group.some((name) => given.has(name)))
       throw usage(`query ${query.name} needs ${group.map((name) => `--param ${name}=…`).join(' or ')}`);
   }
-  return Object.fromEntries(query.params.map((param) => [param.name, toDriverValue(param, given.get(param.name) ?? param.default)]));
+  return Object.fromEntries(query.params.map((param) => [param.name, given.get(param.name) ?? param.default]));
+}
+
+/**
+ * `--param name=value` assignments -> the parameters of one run of `query`, checked as resolveParams checks
+ * them: every declared parameter is sent (given value, else default, else null); integers as Neo4j integers
+ * (a JavaScript number would arrive as a float, which LIMIT and ranges refuse).
+ */
+export function bindParams(query: QueryDefinition, assignments: readonly string[]): Record<string, unknown> {
+  const values = resolveParams(query, assignments);
+  return Object.fromEntries(query.params.map((param) => [param.name, toDriverValue(param, values[param.name] ?? null)]));
 }
 
 function toDriverValue(param: QueryParam, value: ParamValue | null): unknown {

@@ -21,6 +21,18 @@ export interface QueryParam {
   values?: string[];
 }
 
+/**
+ * The picture form of a query (cypher/queries/pictures/<name>.cypher): one statement with the same parameters
+ * (a subset) and the same filters that returns nodes, relationships and paths, so that Neo4j Browser draws the
+ * finding instead of a table.
+ */
+export interface QueryPicture {
+  /** The single Cypher statement, header removed. */
+  statement: string;
+  /** What the picture draws (`// description: ...`). */
+  description: string;
+}
+
 /** One query of the library: a file cypher/queries/<name>.cypher, its header parsed. */
 export interface QueryDefinition {
   /** The file name without `.cypher`: what `landing-graph query <name>` takes. */
@@ -34,4 +46,6 @@ export interface QueryDefinition {
   columns: string[];
   /** The single Cypher statement, header removed. */
   statement: string;
+  /** Its picture form, when cypher/queries/pictures/ has one. */
+  picture?: QueryPicture;
 }

@@ -62,6 +62,16 @@ describe('landing-graph query', () => {
     expect((await cli('--browser-guide')).stdout).toBe(renderBrowserGuide(loadQueries()));
   });
 
+  it('prints a picture form for Browser: the parameters it uses, then its statement', async () => {
+    const picture = loadQueries().find((q) => q.name === 'shared-ip')?.picture?.statement;
+    expect((await cli('shared-ip', '--picture', '--param', 'limit=5')).stdout).toBe(
+      `:param ip => null;\n:param maxShared => 200;\n:param limit => 5;\n${picture};\n`,
+    );
+    expect(await failure('shared-ip', '--picture', '--json')).toMatchObject({ exitCode: 2 });
+    expect(await failure('--list', '--picture')).toMatchObject({ exitCode: 2 });
+    expect(await failure('neighbourhood', '--picture')).toMatchObject({ exitCode: 2, line: expect.stringContaining('needs --param kind') });
+  });
+
   it('runs a query with parameters and prints a table, CSV or JSON', async () => {
     const table = await cli('shared-ip', '--param', 'limit=5');
     expect(table.stdout).toMatch(/^ip\s+sharedBy\s+via\s+entities\n-+/);

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RELATIONSHIP_GROUPS } from '../../src/graph/relationship-groups.js';
@@ -36,6 +37,23 @@ const PIVOT_LABELS = ['IP', 'NameServer', 'MailServer', 'Registrar', 'Technology
 /** The relationships a record's answer states (the graph's fixed list). */
 const RELATIONSHIP_TYPES: readonly string[] = RELATIONSHIP_GROUPS.stated;
 
+/** Every relationship pattern of a statement filtered by removedAt (see the test that uses it). */
+function expectCurrentState(name: string, statement: string): void {
+  // Relationship patterns: -[r:TYPE]-, -[:TYPE*..8]-, --. Each names a variable that a `<var>.removedAt IS
+  // NULL` filters, or is a path whose relationships are all filtered so; only the history's VERSION_OF
+  // (counted in graph-overview) is read unfiltered, and all links of a node are counted only as a cheap
+  // bound of its current degree (COUNT { (n)--() } compared with a parameter, beside the exact count).
+  const bounds = /COUNT \{ \((\w+)\)--\(\) \} (>|>=|<=) \$\w+/g;
+  for (const [, node] of statement.matchAll(bounds)) expect(statement).toMatch(new RegExp(`COUNT \\{ (MATCH )?\\(${node}\\)-\\[\\w+\\]-`));
+  const patterns = [...statement.replace(bounds, '').matchAll(/-\[([^\]]*)\]-|\)<?-->?\(/g)].map((m) => m[1] ?? '');
+  for (const inside of patterns) {
+    const variable = /^\s*([A-Za-z_]\w*)/.exec(inside)?.[1];
+    if (variable) expect(statement, inside).toMatch(new RegExp(`\\b${variable}\\.removedAt IS NULL`));
+    else if (inside.includes('*')) expect(statement).toMatch(/all\((\w+) IN relationships\(p\) WHERE \1\.removedAt IS NULL\)/);
+    else expect(inside, `an unfiltered relationship pattern in ${name}`).toBe(':VERSION_OF');
+  }
+}
+
 describe('the query library in cypher/queries', () => {
   it('answers every required question, one parsed file per query, in name order', () => {
     const names = queries.map((q) => q.name);
@@ -57,22 +75,7 @@ describe('the query library in cypher/queries', () => {
 
   it.each(queries.map((q) => [q.name, q] as const))(
     '%s: shows the current state, every relationship it reads without removedAt',
-    (_name, q) => {
-      // Relationship patterns: -[r:TYPE]-, -[:TYPE*..8]-, --. Each names a variable that a `<var>.removedAt IS
-      // NULL` filters, or is a path whose relationships are all filtered so; only the history's VERSION_OF
-      // (counted in graph-overview) is read unfiltered, and all links of a node are counted only as a cheap
-      // bound of its current degree (COUNT { (n)--() } compared with a parameter, beside the exact count).
-      const bounds = /COUNT \{ \((\w+)\)--\(\) \} (>|>=|<=) \$\w+/g;
-      for (const [, node] of q.statement.matchAll(bounds))
-        expect(q.statement).toMatch(new RegExp(`COUNT \\{ (MATCH )?\\(${node}\\)-\\[\\w+\\]-`));
-      const patterns = [...q.statement.replace(bounds, '').matchAll(/-\[([^\]]*)\]-|\)<?-->?\(/g)].map((m) => m[1] ?? '');
-      for (const inside of patterns) {
-        const variable = /^\s*([A-Za-z_]\w*)/.exec(inside)?.[1];
-        if (variable) expect(q.statement, inside).toMatch(new RegExp(`\\b${variable}\\.removedAt IS NULL`));
-        else if (inside.includes('*')) expect(q.statement).toMatch(/all\((\w+) IN relationships\(p\) WHERE \1\.removedAt IS NULL\)/);
-        else expect(inside, `an unfiltered relationship pattern in ${q.name}`).toBe(':VERSION_OF');
-      }
-    },
+    (_name, q) => expectCurrentState(q.name, q.statement),
   );
 
   it('names unknown queries with the known ones', () => {
@@ -97,6 +100,63 @@ describe('the query library in cypher/queries', () => {
   });
 });
 
+describe('the picture forms in cypher/queries/pictures', () => {
+  const picturesOf = queries.flatMap((q) => (q.picture ? [[q.name, q, q.picture.statement] as const] : []));
+
+  it('every query of the library has a picture, and every picture file draws a query', () => {
+    expect(queries.filter((q) => !q.picture).map((q) => q.name)).toEqual([]);
+    expect(picturesOf).toHaveLength(queries.length);
+  });
+
+  it.each(picturesOf)('%s: described, bounded, only reads', (_name, q, statement) => {
+    expect(q.picture?.description.length).toBeGreaterThan(20);
+    if (q.params.some((p) => p.name === 'limit')) expect(statement).toMatch(/\bLIMIT \$limit\b/);
+    expect(statement).toMatch(/\bRETURN\b/);
+    expect(statement).not.toMatch(/\bapoc\.|\bCALL\s+\w+\.|\b(CREATE|MERGE|DELETE|SET|REMOVE|FOREACH)\b/);
+  });
+
+  it.each(picturesOf)('%s: draws the current state, every relationship it reads without removedAt', (name, _q, statement) =>
+    expectCurrentState(name, statement),
+  );
+
+  it('graph-overview draws a sample of every relationship type the table form counts', () => {
+    const statement = findQuery(queries, 'graph-overview').picture?.statement ?? '';
+    for (const type of RELATIONSHIP_TYPES) expect(statement).toContain(`-[r:${type}]->`);
+  });
+
+  it('the loader refuses a picture of an unknown query, or one with a parameter its query does not declare', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'pictures-'));
+    try {
+      writeFileSync(
+        path.join(folder, 'q.cypher'),
+        '// title: Q\n// description: D\n// param: limit integer default 5  L\n// columns: x\nRETURN 1 AS x LIMIT $limit\n',
+      );
+      mkdirSync(path.join(folder, 'pictures'));
+      const picture = (name: string, statement: string) =>
+        writeFileSync(path.join(folder, 'pictures', `${name}.cypher`), `// picture of: ${name}\n// description: D\n${statement}\n`);
+      picture('q', 'MATCH (n) RETURN n LIMIT $limit');
+      expect(loadQueries(folder)[0]?.picture?.statement).toBe('MATCH (n) RETURN n LIMIT $limit');
+      picture('q', 'MATCH (n) WHERE n.key = $key RETURN n');
+      expect(() => loadQueries(folder)).toThrow(
+        expect.objectContaining({
+          code: 'CONFIG_INVALID',
+          message: expect.stringMatching(/pictures\/q\.cypher: the statement uses \$key, which query q does not declare/),
+        }),
+      );
+      picture('q', 'MATCH (n) RETURN n');
+      picture('r', 'MATCH (n) RETURN n');
+      expect(() => loadQueries(folder)).toThrow(
+        expect.objectContaining({
+          code: 'CONFIG_INVALID',
+          message: expect.stringMatching(/pictures\/r\.cypher: picture of "r", which is no query of the library \(q\)/),
+        }),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('Neo4j Browser assets in browser/', () => {
   const unescapeHtml = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
@@ -117,6 +177,16 @@ describe('Neo4j Browser assets in browser/', () => {
       unescapeHtml(m[1] as string),
     );
     for (const q of queries) expect(blocks).toContain(q.statement);
+    // On each query's slide the picture comes first, labelled, then the table.
+    const slides = guide.split('<slide class="row-fluid">').slice(3);
+    queries.forEach((q, i) => {
+      const captions = [...(slides[i] ?? '').matchAll(/<figcaption>(Picture|Table)\b/g)].map((m) => m[1]);
+      expect(captions, q.name).toEqual(['Picture', 'Table']);
+      const own = [...(slides[i] ?? '').matchAll(/<pre class="pre-scrollable code runnable">([\s\S]*?)<\/pre>/g)].map((m) =>
+        unescapeHtml(m[1] as string),
+      );
+      expect(own.slice(-2), q.name).toEqual([q.picture?.statement, q.statement]);
+    });
     expect(blocks).toContain(':param ip => null;\n:param maxShared => 200;\n:param limit => 50;');
     expect(blocks).toContain(
       ":param fromKind => 'domain';\n:param fromKey => null;\n:param fromId => null;\n:param toKind => 'domain';\n:param toKey => null;\n:param toId => null;\n:param maxPivotDegree => 50;\n:param skipHubRecords => false;\n:param limit => 10;",

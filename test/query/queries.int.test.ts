@@ -1,14 +1,39 @@
-import type { Driver } from 'neo4j-driver';
+import { isNode, isPath, isRelationship, type Driver, type Node, type Path, type Relationship } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeNetworks } from '../../src/network/index.js';
 import { formatResult } from '../../src/query/format.js';
-import { findQuery, loadQueries, runQuery } from '../../src/query/library.js';
+import { findQuery, loadQueries, runPicture, runQuery } from '../../src/query/library.js';
 import { bindParams } from '../../src/query/params.js';
 import type { Row } from '../../src/store/executor.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 import { buildInvestigationGraph } from './graph-fixture.js';
 
 const queries = loadQueries();
+
+/** What Neo4j Browser draws: nodes, relationships, paths, or lists of them. */
+function isDrawn(value: unknown): boolean {
+  return isNode(value) || isRelationship(value) || isPath(value) || (Array.isArray(value) && value.every(isDrawn));
+}
+
+/** The nodes and relationships a picture's rows draw (paths taken apart), each once by element id. */
+function drawing(rows: readonly Row[]): { nodes: Node[]; relationships: Relationship[] } {
+  const nodes = new Map<string, Node>();
+  const relationships = new Map<string, Relationship>();
+  const add = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(add);
+    else if (isNode(value)) nodes.set(value.elementId, value);
+    else if (isRelationship(value)) relationships.set(value.elementId, value);
+    else if (isPath(value)) {
+      add((value as Path).start);
+      for (const segment of (value as Path).segments) add([segment.start, segment.relationship, segment.end]);
+    }
+  };
+  for (const row of rows) Object.values(row).forEach(add);
+  return { nodes: [...nodes.values()], relationships: [...relationships.values()] };
+}
+
+/** A node as the tests name it: its key, else its title. */
+const nodeName = (n: Node): unknown => n.properties.key ?? n.properties.title;
 
 /** Parameters each query runs with in the smoke test; every query of the library must have an entry. */
 const SAMPLES: Record<string, string[]> = {
@@ -59,6 +84,71 @@ describe('the query library on a real Neo4j', () => {
     const rows = await run(name, ...(SAMPLES[name] ?? []));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(Object.keys(row)).toEqual(findQuery(queries, name).columns);
+  });
+
+  it.each(queries.map((q) => [q.name]))(
+    '%s: its picture form returns only nodes, relationships and paths, and draws what the table finds',
+    async (name) => {
+      const query = findQuery(queries, name);
+      const params = bindParams(query, SAMPLES[name] ?? []);
+      const database = testConnection().database;
+      const table = await runQuery(driver, query, params, { database });
+      const picture = await runPicture(driver, query, params, { database });
+      for (const row of picture)
+        for (const [key, value] of Object.entries(row)) expect(isDrawn(value), `${name}: column ${key}`).toBe(true);
+      const { nodes } = drawing(picture);
+      if (table.rows.length > 0) expect(nodes.length).toBeGreaterThan(0);
+      expect(nodes.length).toBeLessThanOrEqual(400);
+    },
+  );
+
+  it('pictures draw the same findings as the tables', async () => {
+    const picture = async (name: string, ...assignments: string[]) => {
+      const query = findQuery(queries, name);
+      return drawing(await runPicture(driver, query, bindParams(query, assignments), { database: testConnection().database }));
+    };
+    const names = (nodes: Node[], label: string) =>
+      nodes
+        .filter((n) => n.labels.includes(label))
+        .map(nodeName)
+        .sort();
+    // shared-ip: the IP and the two domains that resolve to it, one RESOLVES_TO each.
+    const ip = await picture('shared-ip');
+    expect(names(ip.nodes, 'IP')).toEqual(['185.71.67.12']);
+    expect(names(ip.nodes, 'Domain')).toEqual(['lavka-chaya.com', 'lavka-chaya.ru']);
+    expect(ip.relationships.map((r) => r.type)).toEqual(['RESOLVES_TO', 'RESOLVES_TO']);
+    expect((await picture('shared-ip', 'ip=10.0.0.1')).nodes).toEqual([]);
+    // shared-officer: the founder of two companies, one HAS_OFFICER per current role.
+    const officer = await picture('shared-officer');
+    expect(names(officer.nodes, 'Company')).toEqual(['7701234567', '7705555555']);
+    expect(officer.relationships.map((r) => `${r.type} ${r.properties.role}`).sort()).toEqual([
+      'HAS_OFFICER founder',
+      'HAS_OFFICER founder',
+      'HAS_OFFICER manager',
+    ]);
+    expect((await picture('shared-officer', 'role=manager')).nodes).toEqual([]);
+    // shared-phone: the phone and the four records that list or relate to it.
+    const phone = await picture('shared-phone', 'phone=+7 495 123-45-67');
+    expect(phone.nodes.map(nodeName).sort()).toEqual(
+      ['+74951234567', '7701234567', 'lavka-chaya.ru', 'lonely.ru', 'Лавка чая на Арбате'].sort(),
+    );
+    // shortest-paths: the chains of the table, avoiding the hub pivot.
+    const paths = ['fromKind=domain', 'fromKey=lonely.ru', 'toKind=domain', 'toId=1049002', 'maxPivotDegree=4', 'limit=100'];
+    const query = findQuery(queries, 'shortest-paths');
+    const drawnPaths = await runPicture(driver, query, bindParams(query, paths), { database: testConnection().database });
+    expect(drawnPaths).toHaveLength((await run('shortest-paths', ...paths)).length);
+    expect(drawnPaths.every((row) => isPath(row.p) && (row.p as Path).length === 3)).toBe(true);
+    expect(names((await picture('shortest-paths', ...paths)).nodes, 'Technology')).toEqual([]);
+    // neighbourhood: the start and every record and pivot the table lists.
+    const near = await picture('neighbourhood', 'kind=domain', 'key=teashop.ru', 'hops=1');
+    expect(near.nodes.map(nodeName).sort()).toEqual(['lavka-chaya.ru', 'teashop.ru', 'yandex.metrika']);
+    // what-ties: the founder both companies share, through both of her roles in one of them.
+    const ties = await picture('what-ties', 'fromKind=company', 'fromKey=7705555555', 'toKind=company', 'toKey=7701234567');
+    expect(names(ties.nodes, 'Person')).toEqual(['inn:770412345678']);
+    expect(ties.relationships).toHaveLength(3);
+    // crawl-clusters: the three connected seeds of the latest crawl and what ties them.
+    const clusters = await picture('crawl-clusters');
+    expect(clusters.nodes.map(nodeName).sort()).toEqual(['7701234567', 'lavka-chaya.ru', 'teashop.ru']);
   });
 
   it('runs read-only: the server refuses a write', async () => {

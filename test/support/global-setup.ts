@@ -10,13 +10,14 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    neo4j: { uri: string; username: string; password: string; database?: string; source: string };
+    neo4j: { uri: string; username: string; password: string; database?: string; source: string; browserUrl?: string };
   }
 }
 
 /**
  * Find a Neo4j for the integration tests, in this order:
- * 1. NEO4J_URI (+ NEO4J_USERNAME / NEO4J_PASSWORD / NEO4J_DATABASE) from the environment;
+ * 1. NEO4J_URI (+ NEO4J_USERNAME / NEO4J_PASSWORD / NEO4J_DATABASE, and NEO4J_BROWSER_URL for the Neo4j Browser
+ *    test, e.g. http://127.0.0.1:7475/browser/) from the environment;
  * 2. testcontainers' Neo4j module, where a container runtime answers;
  * 3. scripts/neo4j-local, on its own home folder and ports (stopped again only if we started it).
  * No Neo4j is an error, never a skip.
@@ -30,7 +31,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await driver.close();
   }
   console.log(`[global-setup] Neo4j for tests: ${found.connection.uri} (${found.source})`);
-  project.provide('neo4j', { ...found.connection, database: found.connection.database ?? undefined, source: found.source } as never);
+  project.provide('neo4j', {
+    ...found.connection,
+    database: found.connection.database ?? undefined,
+    source: found.source,
+    browserUrl: found.browserUrl,
+  } as never);
   const stopWatching = watchLongTransactions(found.connection);
   return async () => {
     await stopWatching();
@@ -41,6 +47,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 interface Found {
   connection: Neo4jConnection;
   source: string;
+  /** Neo4j Browser of that server (its HTTP port): NEO4J_BROWSER_URL with NEO4J_URI, else known from the start. */
+  browserUrl?: string;
   stop: () => Promise<void>;
 }
 
@@ -55,6 +63,7 @@ async function fromEnvironment(): Promise<Found | undefined> {
       database: process.env.NEO4J_DATABASE || undefined,
     },
     source: 'NEO4J_URI',
+    browserUrl: process.env.NEO4J_BROWSER_URL || undefined,
     stop: async () => undefined,
   };
 }
@@ -72,6 +81,7 @@ async function fromTestcontainers(): Promise<Found | undefined> {
   return {
     connection: { uri: container.getBoltUri(), username: container.getUsername(), password: container.getPassword() },
     source: 'testcontainers',
+    browserUrl: `${container.getHttpUri()}/browser/`,
     stop: async () => {
       await container.stop();
     },
@@ -97,6 +107,7 @@ async function fromLocalScript(): Promise<Found> {
   return {
     connection: local.connection,
     source: `scripts/neo4j-local (${local.home}${local.wasRunning ? ', already running' : ''})`,
+    browserUrl: `http://127.0.0.1:${options.httpPort}/browser/`,
     stop: async () => {
       if (!local.wasRunning) await stopLocalNeo4j(options);
     },
