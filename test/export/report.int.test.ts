@@ -30,7 +30,7 @@ const READ_REPORT = `(() => {
     const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
     for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) painted++;
   }
-  return { title: document.title, tables, report: window.landingGraphReport, painted, scripts: document.scripts.length, external: document.querySelectorAll('[src], link[href]').length };
+  return { title: document.title, tables, report: window.landingGraphReport, painted, scripts: document.scripts.length, external: document.querySelectorAll('[src]:not([src^="data:"]), link[href]').length };
 })()`;
 
 interface ReportView {
@@ -109,7 +109,13 @@ describe('landing-graph export --format html (the built CLI), opened offline in 
     expect(view.report.nodes).toBeGreaterThan(50);
     expect(view.painted).toBeGreaterThan(5_000);
 
-    expect(view.title).toBe(`Case file: ${seedArgs.join(', ')}`);
+    // The title names the seeds by name (the seeds' own titles, as the JSON data holds them), the keys follow.
+    const seedNames = (json.nodes as { name: string; seed: boolean }[]).filter((n) => n.seed).map((n) => n.name);
+    expect(seedNames.length).toBe(seedArgs.length);
+    expect(view.title).toBe(`Case file: ${seedNames.join(', ')}`);
+    expect(await page.locator('header p').textContent()).toMatch(
+      new RegExp(`^${seedArgs.join(', ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · `),
+    );
     const kinds: Record<string, number> = Object.fromEntries(view.tables['Entities per kind']!.map((r) => [r[0]!, Number(r[2])]));
     expect(kinds.Company).toBeGreaterThan(3);
     expect(kinds.Domain).toBeGreaterThan(3);

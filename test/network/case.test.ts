@@ -109,21 +109,61 @@ describe('the case file networks (pure)', () => {
     expect(alone.others).toBe(1);
   });
 
-  it('renders hostile names as inert text with bidi controls shown, and pictures members and identifiers only', () => {
+  it('renders hostile names as inert text with bidi controls shown; pictures a tie between two members as a line', () => {
     const html = networksSection(described);
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; ООО &quot;Ромашка&quot; [U+202E]evil');
     expect(html).not.toContain('\u202E');
     const [picture] = networkPictures(described);
+    // The officer and the address each tie the two companies: two lines between them, no diamond of their own.
+    const pairs = result.networks[0]!.evidence.filter((e) => e.kind === 'officer' || e.kind === 'address');
+    expect(pairs.map((e) => e.members)).toEqual([2, 2]);
     expect(picture?.nodes.map((x) => [x.ref, x.member])).toEqual([
       ['company:7700000001', true],
       ['company:7700000002', true],
       ['domain:romashka.ru', true],
-      ...result.networks[0]!.evidence.filter((e) => e.kind === 'officer' || e.kind === 'address').map((e) => [`${e.kind}:${e.key}`, false]),
     ]);
-    expect(picture?.nodes.find((x) => x.ref === 'officer:inn:500100732259')?.name).toBe('Иванов Иван Иванович');
+    expect(picture?.edges.filter((e) => e.from === 'company:7700000001' && e.to === 'company:7700000002')).toHaveLength(2);
     expect(picture?.edges).toContainEqual({ from: 'domain:romashka.ru', to: 'company:7700000001', weak: false });
     expect(JSON.stringify(picture)).not.toContain('\u202E');
+  });
+
+  it("never lists a member as a hub of its network, and leaves a domain's own mailbox out of the ties", () => {
+    const seeds = [{ kind: 'company' as const, key: A.key }];
+    const describe = (rows: EvidenceRow[], extra: [string, CaseName][] = []) => {
+      const evidence = evidenceOf(rows);
+      return describeCaseNetworks(evidence, findNetworks(evidence, DEFAULT_NETWORK_OPTIONS), seeds, new Map([...NAMES, ...extra]), params)
+        .networks[0];
+    };
+    // The seed company is named by 40 records: a hub by count, yet a member of its own network.
+    const named = describe(ROWS.map((r) => (r.evidenceKind === 'company' && r.evidenceKey === A.key ? { ...r, shared: 40 } : r)));
+    expect(named?.members.map((m) => m.ref)).toContain('company:7700000001');
+    expect(named?.hubs.map((h) => `${h.kind}:${h.key}`)).toEqual(['officer:inn:000000000001']);
+    // The site's mailbox ties only to the site: the same owner, not a tie.
+    const E = { kind: 'email' as const, id: 4, key: 'info@romashka.ru' };
+    const mailbox = describe(
+      [
+        ...ROWS.filter((r) => !(r.member === S && r.evidenceKind === 'domain')),
+        row(E, 'email', E.key, 1),
+        row(E, 'domain', S.key),
+        row(S, 'domain', S.key),
+      ],
+      [['email:info@romashka.ru', { id: 4, key: E.key, name: null, date: null }]],
+    );
+    expect(mailbox?.members.map((m) => m.ref)).toContain('email:info@romashka.ru');
+    expect(mailbox?.evidence.map((e) => e.ref)).not.toContain('domain:romashka.ru');
+    expect(mailbox?.ownMailboxes.map((e) => [e.ref, e.members])).toEqual([
+      ['domain:romashka.ru', ['domain:romashka.ru', 'email:info@romashka.ru']],
+    ]);
+    expect(networksSection({ ...described, networks: [mailbox!] })).toContain(
+      'Not listed: 1 member domain tied only to e-mail addresses at itself',
+    );
+    // The picture still holds the mailbox, tied to its domain.
+    expect(networkPictures({ ...described, networks: [mailbox!] })[0]?.edges).toContainEqual({
+      from: 'email:info@romashka.ru',
+      to: 'domain:romashka.ru',
+      weak: false,
+    });
   });
 
   it('draws the timeline oldest first on a year axis, as SVG without script', () => {

@@ -1,4 +1,5 @@
 import { escapeMarkup } from '../../render/escape.js';
+import { humanDate } from '../../time/human-date.js';
 import { groupBy } from '../group.js';
 import type { ExportNode, Subgraph } from '../model.js';
 import { displayName, isPivot, kindLabel } from '../names.js';
@@ -30,14 +31,19 @@ export function provenanceSection(subgraph: Subgraph): string {
     ['Nodes by hop', p.nodesByHop.join(', ')],
     ['Nodes / relationships', `${p.counts.nodes} / ${p.counts.edges}`],
     ['Limits', `--max-nodes ${p.parameters.maxNodes}, --max-edges ${p.parameters.maxEdges}`],
-    ['Exported at', p.exportedAt],
+    ['Exported at', humanDate(p.exportedAt)],
     [
       'Crawl',
       p.crawl
         ? `${p.crawl.id} (${p.crawl.status ?? 'unknown'}; depth ${p.crawl.maxDepth ?? '?'}; seeds ${p.crawl.seeds.join(', ')})`
         : 'no crawl recorded',
     ],
-    ['Crawl started / finished', p.crawl ? `${p.crawl.startedAt ?? '—'} / ${p.crawl.finishedAt ?? '—'}` : '—'],
+    [
+      'Crawl started / finished',
+      p.crawl
+        ? `${p.crawl.startedAt ? humanDate(p.crawl.startedAt) : '—'} / ${p.crawl.finishedAt ? humanDate(p.crawl.finishedAt) : '—'}`
+        : '—',
+    ],
     [
       'Source',
       [p.source.address, p.source.agent, p.source.database ? `database ${p.source.database}` : ''].filter(Boolean).join(', ') || '—',
@@ -72,7 +78,7 @@ export function companiesSection(subgraph: Subgraph): string {
         stringProp(p, 'inn') ?? (/^\d{10}(\d{2})?$/.test(key) ? key : ''),
         stringProp(p, 'ogrn') ?? (/^\d{13}(\d{2})?$/.test(key) ? key : ''),
         displayValue(p.companyStatus),
-        displayValue(p.registrationDate),
+        humanDate(displayValue(p.registrationDate)),
         displayValue(p.city),
         displayValue(p.status),
       ];
@@ -92,8 +98,8 @@ export function domainsSection(subgraph: Subgraph): string {
       return [
         displayName(n),
         displayValue(p.registrar),
-        displayValue(p.createdAt),
-        displayValue(p.expiresAt),
+        humanDate(displayValue(p.createdAt)),
+        humanDate(displayValue(p.expiresAt)),
         [...ips].sort().join(', '),
         displayValue(p.status),
       ];
@@ -101,6 +107,9 @@ export function domainsSection(subgraph: Subgraph): string {
     .sort(byFirst);
   return table('Domains', ['Domain', 'Registrar', 'Created', 'Expires', 'IP addresses', 'Record'], rows);
 }
+
+/** Records named per shared pivot; the count says how many share it. */
+const SHARERS_LISTED = 12;
 
 /** Pivots linked to two or more records of the subgraph: the ties the service does not list outright. */
 export function sharedPivotsSection(subgraph: Subgraph): string {
@@ -124,7 +133,10 @@ export function sharedPivotsSection(subgraph: Subgraph): string {
         .map((k) => nodes.get(k)!)
         .map((n) => `${displayName(n)} (${kindLabel(n)})`)
         .sort();
-      return [displayName(pivot), kindLabel(pivot), String(s.size), names.join('; ')];
+      // A web server or registrar shared by hundreds of sites filled pages of the printed report: the first few name it.
+      const listed =
+        names.length > SHARERS_LISTED ? [...names.slice(0, SHARERS_LISTED), `and ${names.length - SHARERS_LISTED} more`] : names;
+      return [displayName(pivot), kindLabel(pivot), String(s.size), listed.join('; ')];
     })
     .sort((a, b) => Number(b[2]) - Number(a[2]) || byFirst(a, b));
   return table('Shared pivots', ['Value', 'Kind', 'Shared by', 'Which'], rows, [2]);

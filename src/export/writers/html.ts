@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { escapeMarkup, jsonForScript } from '../../render/escape.js';
+import { shown } from '../../render/html-kit.js';
+import { humanDate } from '../../time/human-date.js';
 import type { ReportSection } from '../../render/report-section.js';
 import type { Subgraph } from '../model.js';
 import { displayName, isPivot, kindLabel } from '../names.js';
@@ -65,7 +67,7 @@ export function renderHtml(subgraph: Subgraph, findings?: ReportSection): string
     "form-action 'none'",
   ].join('; ');
   const p = subgraph.provenance;
-  const title = `Case file: ${p.parameters.seeds.join(', ')}`;
+  const title = `Case file: ${seedNames(subgraph, data.nodes)}`;
   const legend = [...new Set(subgraph.nodes.map(kindLabel))]
     .sort()
     .map((k) => `<span><span class="swatch" style="background:${colourOf(k)}"></span>${escapeMarkup(k)}</span>`)
@@ -74,7 +76,7 @@ export function renderHtml(subgraph: Subgraph, findings?: ReportSection): string
 <html lang="en">
 ${offlineHead(title, csp, reportCss() + WHOLE_CSS + (findings?.css ?? ''))}
 <body>
-<header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(`${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · ${p.state} · exported ${p.exportedAt} by ${p.tool.name} ${p.tool.version}`)}</p></header>
+<header><h1>${escapeMarkup(shown(title))}</h1><p>${escapeMarkup(`${p.parameters.seeds.join(', ')} · ${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · ${p.state} · exported ${humanDate(p.exportedAt)} by ${p.tool.name} ${p.tool.version}`)}</p></header>
 <main>
 ${findings?.html ?? ''}
 <div class="top"><section>${provenanceSection(subgraph)}</section><section>${kindsSection(subgraph)}</section></div>
@@ -94,6 +96,13 @@ ${domainsSection(subgraph)}
 </body>
 </html>
 `;
+}
+
+/** The seeds by name (a company's name, a domain), as the title names them: three at most, then how many more. */
+function seedNames(subgraph: Subgraph, nodes: readonly { name: string; seed: boolean }[]): string {
+  const names = nodes.filter((n) => n.seed).map((n) => n.name);
+  const all = names.length > 0 ? names : subgraph.provenance.parameters.seeds;
+  return all.length <= 3 ? all.join(', ') : `${all.slice(0, 3).join(', ')} and ${all.length - 3} more`;
 }
 
 /** Whether a node is one of the seeds given by key (`domain:example.com` while its element key is `domain#42`). */

@@ -59,8 +59,10 @@ export interface CaseNetwork {
   size: number;
   score: number;
   members: CaseMember[];
-  /** Strongest first, as the networks core orders them. */
+  /** Strongest first, as the networks core orders them; without the members' own mailboxes (isOwnMailbox). */
   evidence: CaseIdentifier[];
+  /** Member domains tied only to e-mail addresses at themselves: the same owner's mailbox, not a tie (left out). */
+  ownMailboxes: CaseIdentifier[];
   /** Most shared first. */
   hubs: CaseHub[];
 }
@@ -235,7 +237,10 @@ export function describeCaseNetworks(
         if (hubOf.has(ref)) hubCounts.set(ref, (hubCounts.get(ref) ?? 0) + 1);
       }
     }
+    const memberRefs = new Set(members.map((m) => m.ref));
     const hubs = [...hubCounts]
+      // A member is never one of its own network's ignored hubs (a seed company that many sites name).
+      .filter(([ref]) => !memberRefs.has(ref))
       .map(([ref, count]): CaseHub => {
         const h = hubOf.get(ref)!;
         return {
@@ -247,7 +252,17 @@ export function describeCaseNetworks(
         };
       })
       .sort((a, b) => b.shared - a.shared || compare(a.kind, b.kind) || compare(a.key, b.key));
-    return { id: n.id, rank: result.networks.indexOf(n) + 1, size: n.size, score: n.score, members, evidence, hubs };
+    const [selfTies, ties] = partition(evidence, (e) => isOwnMailbox(e, members));
+    return {
+      id: n.id,
+      rank: result.networks.indexOf(n) + 1,
+      size: n.size,
+      score: n.score,
+      members,
+      evidence: ties,
+      ownMailboxes: selfTies,
+      hubs,
+    };
   });
   const inSome = (s: LandingRef) => networks.some((n) => n.members.some((m) => m.seed && isSeed(m, [s], names)));
   return {
@@ -273,6 +288,30 @@ export function identifierName(kind: EvidenceKind, key: string, name: string | n
   if (kind === 'officer') return inn ? `${name ?? key} (INN ${inn})` : (name ?? key.replace(/^name:/, ''));
   if (kind === 'company') return name && name !== key ? `${name} (${key})` : key;
   return name ?? key;
+}
+
+/**
+ * A member domain whose only other members are e-mail addresses at it (`info@eco.net` at `eco.net`): the domain's
+ * own mailbox, which says nothing about control; shown as a tie it reads as the member tied to itself.
+ */
+function isOwnMailbox(e: CaseIdentifier, members: readonly CaseMember[]): boolean {
+  if (e.kind !== 'domain') return false;
+  const byRef = new Map(members.map((m) => [m.ref, m]));
+  const self = byRef.get(e.ref);
+  if (self?.kind !== 'domain') return false;
+  return e.members
+    .filter((ref) => ref !== e.ref)
+    .every((ref) => {
+      const m = byRef.get(ref);
+      return m?.kind === 'email' && (m.key ?? '').toLowerCase().endsWith(`@${(self.key ?? '').toLowerCase()}`);
+    });
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }
 
 function compare(a: string, b: string): number {

@@ -6,6 +6,7 @@ import { escapeMarkup } from '../../render/escape.js';
 import { labelOfKind } from '../../graph/model.js';
 import { colourOf } from '../../render/palette.js';
 import { timeline } from './timeline.js';
+import { humanDate } from '../../time/human-date.js';
 
 /**
  * The case file's opening section: the seeds' networks. Per network its members, the identifiers that tie them
@@ -28,7 +29,11 @@ const EVIDENCE: Record<EvidenceKind, { text: string; label: string }> = {
 };
 const WEAK: readonly EvidenceKind[] = ['ip', 'nameServer', 'mailServer'];
 
-/** Members and their shared identifiers (an identifier that is a member is that member's node). */
+/**
+ * Members and what ties them, drawn so that it can be read: an identifier that is a member is that member's node;
+ * one that ties exactly two members is a line between them (a diamond for each pair made the picture a hairball);
+ * one that ties three or more is a diamond linked to each.
+ */
 export function networkPictures(networks: CaseNetworks): SmallPicture[] {
   return networks.networks.map((n) => {
     const nodes: SmallPicture['nodes'] = n.members.map((m) => ({
@@ -41,7 +46,13 @@ export function networkPictures(networks: CaseNetworks): SmallPicture[] {
     }));
     const known = new Set(nodes.map((x) => x.ref));
     const edges: SmallPicture['edges'] = [];
-    for (const e of n.evidence) {
+    // The members' own mailboxes are left out of the ties table, not out of the picture: they hold the e-mails in.
+    for (const e of [...n.evidence, ...n.ownMailboxes]) {
+      const weak = WEAK.includes(e.kind);
+      if (!known.has(e.ref) && e.members.length === 2) {
+        edges.push({ from: e.members[0]!, to: e.members[1]!, weak });
+        continue;
+      }
       if (!known.has(e.ref)) {
         // The picture names an officer without the INN (the table has it): labels stay short.
         const name = e.kind === 'officer' ? e.name.replace(/ \(INN \d+\)$/, '') : e.name;
@@ -55,7 +66,7 @@ export function networkPictures(networks: CaseNetworks): SmallPicture[] {
         });
         known.add(e.ref);
       }
-      for (const m of e.members) if (m !== e.ref) edges.push({ from: m, to: e.ref, weak: WEAK.includes(e.kind) });
+      for (const m of e.members) if (m !== e.ref) edges.push({ from: m, to: e.ref, weak });
     }
     return { id: n.id, nodes, edges };
   });
@@ -93,18 +104,30 @@ function networkArticle(n: CaseNetwork, index: number, count: number): string {
       cell(m.name, m.seed ? 'seed' : undefined, labelOfKind(m.kind)),
       cell(m.kind),
       cell(m.key ?? `#${m.id ?? '?'}`),
-      cell((m.date ?? '').slice(0, 10)),
+      cell(m.date ? humanDate(m.date) : ''),
       cell(String(tiesOf.get(m.ref) ?? 0), 'num'),
     ]),
   );
+  // An identifier that is a member itself (a company the sites name, a phone they list) ties the others to it.
   const evidence = n.evidence.map((e) =>
     row([
-      cell(e.name, undefined, EVIDENCE[e.kind].label),
+      cell(nameOf.has(e.ref) ? `${e.name} (member)` : e.name, undefined, EVIDENCE[e.kind].label),
       cell(EVIDENCE[e.kind].text),
       cell(String(e.members.length), 'num'),
-      cell(e.members.map((r) => nameOf.get(r) ?? r).join('; '), 'which'),
+      cell(
+        e.members
+          .filter((r) => r !== e.ref)
+          .map((r) => nameOf.get(r) ?? r)
+          .join('; '),
+        'which',
+      ),
     ]),
   );
+  const mailboxes = n.ownMailboxes.length;
+  const mailboxNote =
+    mailboxes === 0
+      ? ''
+      : `\n<p class="note">Not listed: ${mailboxes} member ${mailboxes === 1 ? 'domain' : 'domains'} tied only to e-mail addresses at ${mailboxes === 1 ? 'itself' : 'themselves'} (the domain's own mailbox, which says nothing about control).</p>`;
   const hubs = n.hubs.map((h) =>
     row([
       cell(h.name, undefined, EVIDENCE[h.kind].label),
@@ -122,15 +145,15 @@ function networkArticle(n: CaseNetwork, index: number, count: number): string {
 <h3>Network ${index + 1}${count > 1 ? ` of ${count}` : ''} <span class="netid">${escapeMarkup(n.id)}</span></h3>
 <p class="facts">${escapeMarkup(shown(facts))}</p>
 <div class="net-grid">
-<div><h4>Members <span class="count">(${n.members.length})</span></h4>
+<div class="net-members"><h4>Members <span class="count">(${n.members.length})</span></h4>
 ${grid(['Member', 'Kind', 'Key', 'Registered / created', 'Ties'], members, 'members')}
 <p class="note">Ties: how many of the identifiers below tie the member to others.</p></div>
-<div><h4>Picture: members and the identifiers they share</h4>
-<p class="legend">${legend} <span>● member</span> <span>◆ shared identifier</span> <span>thick border: seed</span> <span>dashed: weak (hosting)</span></p>
-<div class="net-graph" data-network="${index}" role="img" aria-label="${escapeMarkup(`Network ${n.id}: members and shared identifiers`)}"></div></div>
+<div class="net-picture"><h4>Picture: members and what ties them</h4>
+<p class="legend">${legend} <span>● member</span> <span>◆ identifier shared by three or more</span> <span>a line: a tie between two</span> <span>thick border: seed</span> <span>dashed: weak (hosting)</span></p>
+<div class="net-graph" data-network="${index}" style="height:${pictureHeight(n)}px" role="img" aria-label="${escapeMarkup(`Network ${n.id}: members and what ties them`)}"></div></div>
 </div>
 <h4>What ties them <span class="count">(${n.evidence.length} identifiers)</span></h4>
-${grid(['Identifier', 'Kind', 'Members sharing it', 'Which members'], evidence, 'evidence')}
+${grid(['Identifier', 'Kind', 'Members sharing it', 'Which members (besides a member identifier itself)'], evidence, 'evidence')}${mailboxNote}
 <h4>Timeline: companies registered, domains created</h4>
 ${timeline(n.members)}
 <h4>Hubs ignored <span class="count">(${n.hubs.length})</span></h4>
@@ -140,6 +163,12 @@ ${
     : `<p class="note">Shared by too many records to tell anything about control (a nominee director, a mass-registration address, a webmail or hosting address): not counted as ties.</p>\n${grid(['Identifier', 'Kind', 'Records sharing it', 'Members of this network'], hubs, 'hubs')}`
 }
 </article>`;
+}
+
+/** Room for the picture: 11 px of height per node drawn, between 480 and 1000 px, at the page's full width. */
+function pictureHeight(n: CaseNetwork): number {
+  const shared = n.evidence.filter((e) => e.members.length >= 3 && !n.members.some((m) => m.ref === e.ref)).length;
+  return Math.min(1000, Math.max(480, Math.round((n.members.length + shared) * 11)));
 }
 
 function cell(text: string, cls?: string, swatch?: string): string {
@@ -166,8 +195,10 @@ article.network h3 { font-size: 18px; margin: 10px 0 2px; }
 article.network h4 { font-size: 14px; margin: 16px 0 6px; color: #1f2a44; }
 .netid { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; color: #777; font-weight: normal; margin-left: 8px; }
 .facts { margin: 2px 0 8px; color: #333; }
-.net-grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 22px; align-items: start; }
+.net-grid { display: grid; grid-template-columns: minmax(0, 1fr); gap: 14px; align-items: start; }
+.net-members table { width: 100%; }
 .net-graph { height: 560px; border: 1px solid #ddd; background: #fcfcfd; }
+img.net-print { display: none; }
 table.members td:nth-child(n+2), table.hubs td:nth-child(n+2), table.evidence td:nth-child(2), table.evidence td:nth-child(3) { white-space: nowrap; }
 table.members td:first-child, table.evidence td:first-child { min-width: 200px; }
 table.members th:last-child, table.hubs th { white-space: nowrap; }
@@ -182,12 +213,12 @@ svg.timeline .year { fill: #555; font-size: 11px; }
 svg.timeline .name { fill: #1d1d1f; }
 svg.timeline .name.seed { font-weight: 700; }
 svg.timeline .date { fill: #555; font-size: 11px; font-variant-numeric: tabular-nums; }
-/* Side by side only where both fit: the members table's last columns went under the picture at 1024 px. */
-@media (max-width: 1280px) { .net-grid { grid-template-columns: minmax(0, 1fr); } }
+/* The members table, then the picture at the page's full width: side by side, the picture's labels were 6 px. */
 @media print {
-  .net-grid { grid-template-columns: minmax(0, 1fr); }
   article.network ~ article.network { break-before: page; }
-  .net-graph { height: 480px; break-inside: avoid; }
+  .net-picture { break-inside: avoid; break-before: page; }
+  .net-graph { display: none; }
+  img.net-print { display: block; width: 100%; max-height: 900px; object-fit: contain; border: 1px solid #ddd; }
 }
 `;
 

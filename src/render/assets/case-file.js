@@ -55,7 +55,8 @@
           style: {
             'background-color': 'data(colour)',
             label: 'data(label)',
-            'font-size': 11,
+            'font-size': 14,
+            'min-zoomed-font-size': 5,
             color: '#1d1d1f',
             'text-valign': 'bottom',
             'text-margin-y': 3,
@@ -72,7 +73,7 @@
         },
         {
           selector: 'node[!member]',
-          style: { shape: 'diamond', width: 16, height: 16, 'font-size': 10, color: '#444', 'border-color': '#666', 'border-width': 1 },
+          style: { shape: 'diamond', width: 16, height: 16, 'font-size': 12, color: '#444', 'border-color': '#666', 'border-width': 1 },
         },
         { selector: 'node[?seed]', style: { 'border-width': 3.5, 'border-color': '#000', width: 30, height: 30, 'font-weight': 'bold' } },
         { selector: 'edge', style: { width: 1.4, 'line-color': '#8c96a5', 'curve-style': 'straight' } },
@@ -85,14 +86,25 @@
       animate: false,
       randomize: false,
       nodeRepulsion: () => 80000,
-      idealEdgeLength: () => 70,
+      idealEdgeLength: () => 90,
       edgeElasticity: () => 60,
       nodeOverlap: 30,
       gravity: 1.2,
       numIter: 3000,
     });
+    // Print takes an image of the picture: a canvas laid out again at the paper's width prints blank (it redraws
+    // after the page is captured). Made when the layout settles and again after a node is dragged.
+    var still = document.createElement('img');
+    still.className = 'net-print';
+    still.alt = box.getAttribute('aria-label') || '';
+    box.after(still);
+    var snapshot = () => {
+      still.src = cy.png({ full: true, scale: 2, bg: '#ffffff' });
+    };
+    cy.on('free', 'node', snapshot);
     layout.one('layoutstop', () => {
       cy.fit(undefined, 28);
+      snapshot();
       shown.nodes = cy.nodes().length;
       shown.edges = cy.edges().length;
       shown.zoom = Math.round(cy.zoom() * 100) / 100;
