@@ -58,7 +58,7 @@ export interface ExportEdge {
   properties: Properties;
 }
 
-/** The crawl that the export names as its source: the one given with --crawl, else the latest. */
+/** A crawl that the export names as its source. */
 export interface CrawlProvenance {
   id: string;
   seeds: string[];
@@ -68,6 +68,11 @@ export interface CrawlProvenance {
   finishedAt: string | null;
   /** The service crawled, without userinfo or query. */
   baseUrl: string | null;
+}
+
+/** A crawl that fetched answers the exported records hold, and how many of them. */
+export interface ProducingCrawl extends CrawlProvenance {
+  records: number;
 }
 
 /** Where and how the subgraph was read. Never holds credentials. */
@@ -90,7 +95,10 @@ export interface Provenance {
    */
   state: string;
   exportedAt: string;
+  /** The crawl given with --crawl, else the latest of `crawls` (null when no crawl fetched these records). */
   crawl: CrawlProvenance | null;
+  /** The crawls that fetched the answers these records hold (latest first); records loaded otherwise count in none. */
+  crawls: ProducingCrawl[];
   tool: { name: string; version: string };
   /** The server (address and agent as it reports them; a URI only without userinfo) and database. */
   source: { uri: string | null; address: string | null; agent: string | null; database: string | null };

@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_EDGES,
   DEFAULT_MAX_NODES,
   type CrawlProvenance,
+  type ProducingCrawl,
   type ExportEdge,
   type ExportNode,
   type ExportRequest,
@@ -34,6 +35,7 @@ export function exportStatements(asOf: string | null): string[] {
     'export/count-edges',
     `export/nodes${suffix}`,
     `export/edges${suffix}`,
+    'export/producing-crawls',
   ];
 }
 
@@ -71,6 +73,7 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
       const walk = await walkSubgraph(tx, request.seeds, { depth: request.depth, maxNodes, maxEdges, asOf });
       const { nodes, keyOf } = await readNodes(tx, walk.elementIds, includeRaw, asOf);
       const edges = await readEdges(tx, walk.elementIds, keyOf, asOf);
+      const crawls = await readProducingCrawls(tx, nodes, asOf);
       return {
         nodes,
         edges,
@@ -93,7 +96,9 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
           },
           state: asOf === null ? 'current state' : `as of ${asOf}`,
           exportedAt,
-          crawl,
+          // The one named: --crawl, else the latest crawl that fetched some of these records (not merely the latest).
+          crawl: request.crawlId !== undefined ? crawl : (crawls[0] ?? null),
+          crawls,
           tool: toolInfo(),
           source: {
             uri: options.uri ? cleanUri(options.uri) : null,
@@ -113,6 +118,18 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
   }
 }
 
+/** The crawls that fetched the answers the exported records hold, latest first, with how many each fetched. */
+async function readProducingCrawls(tx: ManagedTransaction, nodes: readonly ExportNode[], asOf: string | null): Promise<ProducingCrawl[]> {
+  const refs = nodes.flatMap((n) => {
+    const { kind, id, fetchedAt } = n.properties;
+    if (!kind || !id || !fetchedAt || typeof id.value !== 'number' || typeof fetchedAt.value !== 'string') return [];
+    return [{ ref: `${String(kind.value)}#${id.value}`, fetchedAt: fetchedAt.value }];
+  });
+  if (refs.length === 0) return [];
+  const rows = await runNamed(tx, 'export/producing-crawls', { refs, asOf });
+  return rows.map((row) => ({ ...crawlOf(row), records: Number(row.records) }));
+}
+
 async function readCrawl(tx: ManagedTransaction, crawlId: string | undefined, asOf: string | null): Promise<CrawlProvenance | null> {
   const [row] = await runNamed(tx, 'export/crawl', { crawlId: crawlId ?? null, asOf });
   if (!row) {
@@ -120,6 +137,10 @@ async function readCrawl(tx: ManagedTransaction, crawlId: string | undefined, as
       throw new LandingGraphError('CONFIG_INVALID', `no crawl ${quoteValue(crawlId)} in the graph (the crawls query lists them)`);
     return null;
   }
+  return crawlOf(row);
+}
+
+function crawlOf(row: Record<string, unknown>): CrawlProvenance {
   const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
   return {
     id: String(row.id),

@@ -19,6 +19,7 @@ interface JsonExport {
     parameters: Record<string, unknown> & { asOf: string | null };
     state: string;
     crawl: { id: string } | null;
+    crawls: { id: string; records: number }[];
     nodesByHop: number[];
     counts: { nodes: number; edges: number };
     query: { method: string; statements: string[] };
@@ -59,15 +60,28 @@ describe('landing-graph export of a graph with history', () => {
   };
   const edgesFrom = (e: JsonExport, from: string) => e.edges.filter((x) => x.from === from).map((x) => `${x.type} ${x.to}`);
 
+  /** crawl-history fetched every record: its tasks are done (uid `<crawl>|<kind>#<id>`, as the crawler names them). */
+  const markFetchedByCrawl = async () => {
+    await driver.executeQuery(
+      `MATCH (c:Crawl {id: 'crawl-history'}) MATCH (n:Landing) WHERE n.fetchedAt IS NOT NULL AND n.id IS NOT NULL
+       MERGE (t:CrawlTask {uid: c.id + '|' + n.kind + '#' + toString(n.id)})
+       SET t.crawlId = c.id, t.kind = n.kind, t.id = n.id, t.state = 'done', t.depth = 0`,
+      {},
+      { database: database() },
+    );
+  };
+
   beforeAll(async () => {
     driver = await openTestDriver();
     await resetGraph(driver);
     await recordCrawl(driver);
     for (const step of [0, 1, 2] as const) {
       await writeAnswers(driver, step);
+      await markFetchedByCrawl();
       if (step < 2) snapshots.push(await exportJson());
     }
-    // A later crawl: the provenance of a past state names the crawl of that time.
+    // A later crawl that fetched none of them: the provenance of a past state names the crawl of that time, and of
+    // the current state the crawl that fetched the records, never merely the latest.
     await runNamed(
       driver,
       'crawl-create',
@@ -155,7 +169,10 @@ describe('landing-graph export of a graph with history', () => {
     const now = await exportJson();
     expect(now.provenance.state).toBe('current state');
     expect(now.provenance.parameters.asOf).toBeNull();
-    expect(now.provenance.crawl?.id).toBe('crawl-later');
+    expect(now.provenance.crawl?.id).toBe('crawl-history');
+    expect(now.provenance.crawls.map((c) => [c.id, c.records])).toEqual([
+      ['crawl-history', now.nodes.filter((x) => x.properties.fetchedAt).length],
+    ]);
     expect(now.edges.filter((x) => 'removedAt' in x.properties)).toEqual([]);
     expect(now.nodes.every((x) => x.labels.includes('Landing') || x.labels.includes('Pivot'))).toBe(true);
     expect(edgesFrom(now, alpha).sort()).toEqual(

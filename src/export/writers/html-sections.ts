@@ -33,6 +33,14 @@ export function provenanceSection(subgraph: Subgraph): string {
     ['Limits', `--max-nodes ${p.parameters.maxNodes}, --max-edges ${p.parameters.maxEdges}`],
     ['Exported at', humanDate(p.exportedAt)],
     [
+      'Crawls that fetched these records',
+      p.crawls.length === 0
+        ? 'none recorded (loaded, or fetched before crawls were recorded)'
+        : p.crawls
+            .map((c) => `${c.id} (${c.status ?? 'unknown'}; ${c.records} ${c.records === 1 ? 'record' : 'records'}; started ${c.startedAt ? humanDate(c.startedAt) : '—'})`)
+            .join('; '),
+    ],
+    [
       'Crawl',
       p.crawl
         ? `${p.crawl.id} (${p.crawl.status ?? 'unknown'}; depth ${p.crawl.maxDepth ?? '?'}; seeds ${p.crawl.seeds.join(', ')})`
