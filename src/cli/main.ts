@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, exitFor } from './exit-codes.js';
 import { registerCommands } from './commands.js';
+import { applyHouseStyle } from './house-style.js';
 import { toolInfo } from '../render/provenance.js';
 
 // The shebang bounds V8's heap: a crawl's live heap stays under ~70 MB, but with the default limits V8
@@ -14,8 +15,7 @@ async function main(argv: string[]): Promise<number> {
     .version(toolInfo().version)
     .exitOverride();
   await registerCommands(program, argv);
-  // Subcommands made apart from the program do not inherit exitOverride: usage errors must reach us.
-  for (const command of program.commands) command.exitOverride();
+  applyHouseStyle(program);
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;

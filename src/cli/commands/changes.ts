@@ -38,8 +38,8 @@ export function changesCommand(): Command {
       '--since <when>',
       'start (exclusive): ISO date-time with a zone, a date (UTC), a duration back from now (12h, 1d, 2w) or a crawl id',
     )
-    .option('--until <when>', 'end (inclusive): ISO date-time with a zone, a date or a duration back from now; default now')
-    .option('-d, --depth <n>', 'hops from the seeds, over any relationship between records and pivots (default 1)')
+    .option('--until <when>', 'end (inclusive): ISO date-time with a zone, a date or a duration back from now (default: now)')
+    .option('-d, --depth <n>', 'hops from the seeds, over any relationship between records and pivots (default: 1)')
     .option('--json', 'the report as one JSON object')
     .option('--csv', 'one CSV row per change item')
     .option('--html', 'an offline HTML page (needs --out)')

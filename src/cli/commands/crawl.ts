@@ -51,7 +51,10 @@ export function crawlCommand(): Command {
       String(DEFAULT_RATE_MARGIN_MS),
     )
     .option('--concurrency <n>', 'most requests in flight', '8')
-    .option('--follow <groups>', 'what to follow: related,similar,competitor (default) and contacts,requisites (entities named in blocks)')
+    .option(
+      '--follow <groups>',
+      'what to follow: related, similar, competitor, contacts (phones and e-mails named in blocks), requisites (INN/OGRN named in blocks) (default: related,similar,competitor)',
+    )
     .option('--kinds <kinds>', 'kinds that may be fetched: domain,company,email,phone')
     .option('--max-fanout <n>', 'entries followed per list; longer lists mark a hub')
     .option('--skip <seed>', 'a record not to expand (repeatable)', repeatable)

@@ -66,8 +66,9 @@ export function demoCommand(): Command {
             [
               `demo: crawl ${result.crawlId} ${result.alreadyComplete ? 'was already complete' : result.status}: ${result.totals.fetched} records fetched.`,
               `Look at it in ${graph.where}`,
-              'Try in Neo4j Browser:',
-              '  MATCH (c:Company)-[r]-(n:Landing) RETURN c, r, n LIMIT 100',
+              'For the style and the query guide in Neo4j Browser, run `npx landing-graph browser` and type the two lines it prints.',
+              'Or try in Neo4j Browser:',
+              '  MATCH (c:Company)-[r]-(n:Landing) WHERE r.removedAt IS NULL RETURN c, r, n LIMIT 100',
               '  MATCH (n:Landing) RETURN n.kind AS kind, n.status AS status, count(*) AS nodes ORDER BY kind, status',
               '',
             ].join('\n'),

@@ -39,7 +39,7 @@ export function exportCommand(): Command {
     .option('--include-raw', "keep the records' raw JSON (json and cypher only)")
     .option(
       '--as-of <date-time>',
-      'the graph as it was then (ISO date-time with a time zone, e.g. 2026-11-21T12:00:00Z); default: the current state',
+      'the graph as it was then (ISO date-time with a time zone, e.g. 2026-11-21T12:00:00Z) (default: the current state)',
     );
   return graphOptions(command).action(async (seedArgs: string[], flags: Record<string, unknown>) => {
     const seeds: LandingRef[] = seedArgs.map(parseSeed);

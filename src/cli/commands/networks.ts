@@ -38,7 +38,7 @@ export function networksCommand(): Command {
     .argument('[seed...]', 'look within --depth hops of these records (default: the whole graph)')
     .option(
       '-d, --depth <n>',
-      'hops from the seeds: a current relationship between records or a shared identifier is one hop, never through hubs (default 2)',
+      'hops from the seeds: a current relationship between records or a shared identifier is one hop, never through hubs (default: 2)',
     )
     .option('--crawl <id>', 'the records this crawl fetched')
     .option('--max-shared <n>', 'an identifier shared by more records ties nothing (a hub)', String(DEFAULT_MAX_SHARED))

@@ -21,8 +21,8 @@ export interface OpenGraph {
 /** Add --neo4j-uri and --neo4j-database to a command. */
 export function graphOptions(command: Command): Command {
   return command
-    .addOption(new Option('--neo4j-uri <uri>', 'default: NEO4J_URI, else the local Neo4j'))
-    .addOption(new Option('--neo4j-database <name>', 'default: NEO4J_DATABASE'));
+    .addOption(new Option('--neo4j-uri <uri>', 'the Neo4j server (default: NEO4J_URI, else the local Neo4j)'))
+    .addOption(new Option('--neo4j-database <name>', 'the database (default: NEO4J_DATABASE, else the server default)'));
 }
 
 /** One line on stderr: every command's messages for people (stdout is for results). */

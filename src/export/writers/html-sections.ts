@@ -37,7 +37,10 @@ export function provenanceSection(subgraph: Subgraph): string {
       p.crawls.length === 0
         ? 'none recorded (loaded, or fetched before crawls were recorded)'
         : p.crawls
-            .map((c) => `${c.id} (${c.status ?? 'unknown'}; ${c.records} ${c.records === 1 ? 'record' : 'records'}; started ${c.startedAt ? humanDate(c.startedAt) : '—'})`)
+            .map(
+              (c) =>
+                `${c.id} (${c.status ?? 'unknown'}; ${c.records} ${c.records === 1 ? 'record' : 'records'}; started ${c.startedAt ? humanDate(c.startedAt) : '—'})`,
+            )
             .join('; '),
     ],
     [
