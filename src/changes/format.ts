@@ -1,3 +1,4 @@
+import { terminalText } from '../render/escape.js';
 import { type CsvCell, csvForPeople } from '../render/csv.js';
 import {
   CHANGE_KINDS,
@@ -233,13 +234,4 @@ function quote(text: string): string {
   return `"${terminalText(cut)}"`;
 }
 
-/**
- * Text from the data made safe to print on a terminal: control characters (escape sequences), line and
- * paragraph separators and bidirectional overrides become \u escapes, so a hostile title can neither move
- * the cursor, recolour the screen nor reorder what the investigator reads.
- */
-export function terminalText(text: string): string {
-  return text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069\\]/g, (ch) =>
-    ch === '\\' ? '\\\\' : `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
-  );
-}
+export { terminalText };

@@ -1,5 +1,6 @@
 import { type CsvCell, csvForPeople } from '../render/csv.js';
-import type { Hub, Network, NetworkMember, NetworkResult } from './model.js';
+import { terminalText } from '../render/escape.js';
+import { type Hub, memberKey, type Network, type NetworkMember, type NetworkResult } from './model.js';
 
 /** `--json`: exactly { networks: [{ id, size, score, members: [{kind, id, key}], evidence: [{kind, key, members}] }] }. */
 export function networksJson(result: NetworkResult): string {
@@ -42,17 +43,28 @@ export function networksCsv(result: NetworkResult): string {
   return csvForPeople(['network', 'rank', 'size', 'score', 'kind', 'id', 'key', 'evidence'], rows);
 }
 
-/** The terminal table: rank, id, size, score, members (the first few) and the strongest evidence. */
-export function networksTable(result: NetworkResult, options: { maxMembers?: number } = {}): string {
-  const maxMembers = options.maxMembers ?? 8;
+/** Members shown per network in the terminal table, and identifiers. */
+export const TABLE_MEMBERS = 8;
+export const TABLE_EVIDENCE = 4;
+
+/**
+ * The terminal table: rank, id, size, score, members (the first few) and the strongest evidence, by name where
+ * `names` (memberKey / identifierRef -> name, see readTableNames) has one: `ООО "Ромашка" (company:7707083893)`.
+ */
+export function networksTable(
+  result: NetworkResult,
+  options: { maxMembers?: number; names?: { members: ReadonlyMap<string, string>; identifiers: ReadonlyMap<string, string> } } = {},
+): string {
+  const maxMembers = options.maxMembers ?? TABLE_MEMBERS;
+  const names = options.names ?? { members: new Map<string, string>(), identifiers: new Map<string, string>() };
   if (result.networks.length === 0) return 'no networks\n';
   const out: string[] = [];
   result.networks.forEach((n, i) => {
     out.push(`#${i + 1}  ${n.id}  size ${n.size}  score ${n.score}`);
-    const shown = n.members.slice(0, maxMembers).map(memberText);
+    const shown = n.members.slice(0, maxMembers).map((m) => named(names.members.get(memberKey(m)), memberText(m)));
     const more = n.members.length > maxMembers ? ` … and ${n.members.length - maxMembers} more` : '';
     out.push(`    members:  ${shown.join(', ')}${more}`);
-    out.push(`    evidence: ${strongest(n, 4)}`);
+    out.push(`    evidence: ${strongest(n, TABLE_EVIDENCE, names.identifiers)}`);
   });
   return `${out.join('\n')}\n`;
 }
@@ -69,7 +81,15 @@ function memberText(m: NetworkMember): string {
   return m.key !== null ? `${m.kind}:${m.key}` : `${m.kind}#${m.id}`;
 }
 
-function strongest(n: Network, count: number): string {
-  const shown = n.evidence.slice(0, count).map((e) => `${e.kind} ${e.key} (${e.members})`);
+/** `name (key)`, or the key alone; names come from the people investigated, so they are made inert for a terminal. */
+function named(name: string | undefined, key: string): string {
+  return name === undefined ? key : `${terminalText(name)} (${key})`;
+}
+
+function strongest(n: Network, count: number, names: ReadonlyMap<string, string> = new Map()): string {
+  const shown = n.evidence.slice(0, count).map((e) => {
+    const name = names.get(e.key.startsWith('#') ? `${e.kind}${e.key}` : `${e.kind}:${e.key}`);
+    return `${e.kind} ${name === undefined ? e.key : terminalText(name)} (${e.members})`;
+  });
   return shown.join('; ') + (n.evidence.length > count ? `; … ${n.evidence.length - count} more` : '');
 }

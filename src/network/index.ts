@@ -8,10 +8,10 @@ export * from './model.js';
 export { type Evidence, EvidenceBuilder, evidenceOf, linksOf } from './evidence.js';
 export { findNetworks, networkId } from './networks.js';
 export { type EvidenceReadOptions, readEvidence, scopeName, writeNetworks, type NetworkScope, type WriteResult } from './store.js';
-export { readCaseNetworks, CASE_NETWORK_DEPTH, type CaseNetworkOptions } from './case/read.js';
+export { readCaseNetworks, readTableNames, CASE_NETWORK_DEPTH, type CaseNetworkOptions, type TableNames } from './case/read.js';
 export type { CaseNetworks, CaseNetwork } from './case/findings.js';
 export { caseNetworksSection } from './case/section.js';
-export { hubsLine, networksCsv, networksJson, networksJsonChunks, networksTable } from './format.js';
+export { hubsLine, networksCsv, networksJson, networksJsonChunks, networksTable, TABLE_EVIDENCE, TABLE_MEMBERS } from './format.js';
 
 export interface ComputeOptions extends Partial<NetworkOptions> {
   database?: string | undefined;

@@ -73,3 +73,14 @@ function unsafeName(name: string): LandingGraphError {
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * Text from the data made safe to print on a terminal: control characters (escape sequences), line and
+ * paragraph separators and bidirectional overrides become \u escapes, so a hostile title can neither move
+ * the cursor, recolour the screen nor reorder what the investigator reads.
+ */
+export function terminalText(text: string): string {
+  return text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069\\]/g, (ch) =>
+    ch === '\\' ? '\\\\' : `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}

@@ -36,6 +36,16 @@ describe('networks output', () => {
     });
   });
 
+  it('names members and identifiers in the table where a name is known, made inert for a terminal', () => {
+    const names = {
+      members: new Map([['company:7707083893', 'ООО "Ромашка" \u001b[31mred']]),
+      identifiers: new Map([['company:7707083893', 'ООО "Ромашка" (7707083893)']]),
+    };
+    expect(networksTable(result, { names })).toBe(
+      '#1  net-000000000001  size 2  score 0.5\n    members:  ООО "Ромашка" \\u001B[31mred (company:7707083893), domain:example.com\n    evidence: company ООО "Ромашка" (7707083893) (2)\n',
+    );
+  });
+
   it('prints a ranked table with members and evidence, one CSV line per member, and the hubs on one line', () => {
     expect(networksTable(result)).toBe(
       '#1  net-000000000001  size 2  score 0.5\n    members:  company:7707083893, domain:example.com\n    evidence: company 7707083893 (2)\n',

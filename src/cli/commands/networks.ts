@@ -12,6 +12,9 @@ import {
   networksCsv,
   networksJsonChunks,
   networksTable,
+  readTableNames,
+  TABLE_EVIDENCE,
+  TABLE_MEMBERS,
 } from '../../network/index.js';
 import { parseOptions, usage, wholeNumber } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
@@ -65,7 +68,12 @@ export function networksCommand(): Command {
         write: o.write,
       });
       if (o.json) await writeOut(networksJsonChunks(result));
-      else process.stdout.write(o.csv ? networksCsv(result) : networksTable(result));
+      else if (o.csv) process.stdout.write(networksCsv(result));
+      else {
+        const shown = { maxMembers: TABLE_MEMBERS, evidence: TABLE_EVIDENCE };
+        const names = await readTableNames(graph.driver, result, { database: graph.database, ...shown });
+        process.stdout.write(networksTable(result, { names }));
+      }
       log(hubsLine(result.hubs, o.maxShared));
       const t = result.timings;
       const written = result.written

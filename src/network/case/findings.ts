@@ -123,12 +123,12 @@ export function identifierRef(kind: EvidenceKind, key: string): string {
 }
 
 /** A network's member as the lookup names it. */
-function memberRef(member: NetworkMember): NameRef {
+export function memberRef(member: NetworkMember): NameRef {
   return { ref: memberKey(member), pivot: false, kind: member.kind, id: member.id, key: member.key };
 }
 
 /** An identifier as the lookup names it: a pivot by (kind, key), a record by key or `#id`. */
-function identifierNameRef(kind: EvidenceKind, key: string): NameRef {
+export function identifierNameRef(kind: EvidenceKind, key: string): NameRef {
   const pivotKind = PIVOT_KIND[kind];
   if (pivotKind !== undefined) return { ref: identifierRef(kind, key), pivot: true, kind: pivotKind, id: null, key };
   const byId = /^#(\d+)$/.exec(key);

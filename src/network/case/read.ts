@@ -5,8 +5,13 @@ import { DEFAULT_NETWORK_OPTIONS } from '../model.js';
 import { findNetworks } from '../networks.js';
 import { readEvidence } from '../store.js';
 import { runNamed } from '../../store/executor.js';
+import { memberKey, type NetworkResult } from '../model.js';
 import {
   type CaseName,
+  identifierName,
+  identifierNameRef,
+  identifierRef,
+  memberRef,
   type CaseNames,
   type CaseNetworks,
   describeCaseNetworks,
@@ -62,6 +67,43 @@ export async function readCaseNetworks(
   const chosen = seedNetworks(result, seeds, seedNames);
   const names = new Map([...seedNames, ...(await readNames(driver, namesToRead(chosen, result.hubs, evidence), options.database))]);
   return describeCaseNetworks(evidence, result, seeds, names, params);
+}
+
+/** Names by memberKey and by identifierRef (an identifier's name carries its key: `ООО "Ромашка" (7707083893)`). */
+export interface TableNames {
+  members: Map<string, string>;
+  identifiers: Map<string, string>;
+}
+
+/**
+ * Names for the terminal table of `networks`: its first `maxMembers` members and `evidence` strongest identifiers of
+ * each network, as `ООО "Ромашка"` or `Иванов Иван (INN 500100732259)` by ref (memberKey / identifierRef); what has no
+ * name other than its key is left out (the table shows the key).
+ */
+export async function readTableNames(
+  driver: Driver,
+  result: NetworkResult,
+  options: { database?: string | undefined; maxMembers: number; evidence: number },
+): Promise<TableNames> {
+  const refs = result.networks.flatMap((n) => [
+    ...n.members.slice(0, options.maxMembers).map(memberRef),
+    ...n.evidence.slice(0, options.evidence).map((e) => identifierNameRef(e.kind, e.key)),
+  ]);
+  const unique = [...new Map(refs.map((r) => [r.ref, r])).values()];
+  const found = await readNames(driver, unique, options.database);
+  const names: TableNames = { members: new Map(), identifiers: new Map() };
+  for (const n of result.networks) {
+    for (const e of n.evidence.slice(0, options.evidence)) {
+      const ref = identifierRef(e.kind, e.key);
+      const named = identifierName(e.kind, e.key, found.get(ref)?.name ?? null);
+      if (named !== e.key) names.identifiers.set(ref, named);
+    }
+    for (const m of n.members.slice(0, options.maxMembers)) {
+      const name = found.get(memberKey(m))?.name;
+      if (name && name !== m.key) names.members.set(memberKey(m), name);
+    }
+  }
+  return names;
 }
 
 async function readNames(driver: Driver, refs: readonly NameRef[], database: string | undefined): Promise<CaseNames> {
