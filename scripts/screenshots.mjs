@@ -1,27 +1,43 @@
 #!/usr/bin/env node
-// Re-take the README's screenshots, docs/img/neo4j-browser.png and docs/img/case-file.png, from the demo graph.
+// Re-take the README's screenshots from the demo graph:
+//   docs/img/neo4j-browser.png        Neo4j Browser with the project's style and guide, the demo seed's neighbourhood
+//   docs/img/case-file-1400.png       the case file's first screen at 1400 px
+//   docs/img/case-file-1024.png       the same at 1024 px
+//   docs/img/case-file-picture.png    the seed's network picture at 1400 px
+//   docs/img/case-file-print.png      the first printed page (A4, print styles)
 // Needs the local Neo4j holding the demo graph (`npm run demo`), the built CLI, and a Chromium: CHROMIUM_PATH,
 // else `chromium` on PATH (Debian: apt-get install chromium). Usage:
 //   node scripts/screenshots.mjs [seed]        # default company:6603287918, the demo's first seed
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const cli = path.join(root, 'dist/cli/main.js');
 const seed = process.argv[2] ?? 'company:6603287918';
 const [kind, key] = seed.split(':');
-const label = kind[0].toUpperCase() + kind.slice(1);
 const password = process.env.NEO4J_PASSWORD ?? readFileSync(path.join(root, '.neo4j/local/password'), 'utf8').trim();
 const img = (name) => path.join(root, 'docs/img', name);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The case file, exactly as the README tells a newcomer to write it.
 const caseFile = path.join(os.tmpdir(), 'landing-graph-case.html');
-execFileSync('node', [path.join(root, 'dist/cli/main.js'), 'export', seed, '--depth', '2', '--format', 'html', '--out', caseFile], {
-  stdio: 'inherit',
+execFileSync('node', [cli, 'export', seed, '--depth', '2', '--format', 'html', '--out', caseFile], { stdio: 'inherit' });
+
+// `landing-graph browser` on a free port: the style and the guide as Browser fetches them.
+const server = spawn('node', [cli, 'browser', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const printed = await new Promise((resolve, reject) => {
+  let text = '';
+  server.stdout.on('data', (chunk) => {
+    text += chunk;
+    if (/:style \S+/.test(text)) resolve(text);
+  });
+  server.once('exit', (code) => reject(new Error(`landing-graph browser exited ${code}`)));
 });
+const play = /:play \S+/.exec(printed)[0];
+const style = /:style \S+/.exec(printed)[0];
 
 const onPath = (name) =>
   process.env.PATH.split(':')
@@ -34,32 +50,54 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 
-  // Neo4j Browser: log in, load the project's style, run a query around the seed, show its frame alone.
+  // Neo4j Browser: log in, load the style and the guide, draw the library's picture of the seed's neighbourhood.
   await page.goto('http://127.0.0.1:7474/browser/');
   await page.getByTestId('username').fill('neo4j');
   await page.getByTestId('password').fill(password);
   await page.getByTestId('connect').click();
-  await page.getByTestId('disconnectedBannerCode').waitFor({ state: 'detached' });
+  await page.getByText('You are connected as user').first().waitFor();
   const run = async (command) => {
     await page.locator('.monaco-editor').first().click();
     await page.keyboard.insertText(command);
     await page.getByTestId('editor-Run').click();
     await pause(1500);
   };
-  const grass = readFileSync(path.join(root, 'browser/landing-graph.grass'), 'utf8').replace(/\s+/g, ' ');
-  await run(`:style ${grass}`);
+  await run(style);
+  await run(play);
   await run(':clear');
-  await run(`MATCH p = (c:${label})-[*1..2]-() WHERE c.key = '${key}' RETURN p LIMIT 75`);
+  const script = execFileSync(
+    'node',
+    [cli, 'query', 'neighbourhood', '--picture', '--param', `kind=${kind}`, '--param', `key=${key}`, '--param', 'hops=1'],
+    { encoding: 'utf8' },
+  );
+  const lines = script.split('\n');
+  for (const line of lines.filter((l) => l.startsWith(':param '))) await run(line);
+  await run(':clear');
+  await run(lines.filter((l) => l && !l.startsWith(':param ')).join('\n'));
   await page.locator('svg .node').first().waitFor();
   await page.getByTestId('frame').first().locator('button[title="Fullscreen"]').click();
   await pause(6000); // let the force layout settle
   await page.screenshot({ path: img('neo4j-browser.png') });
 
-  // The case file's first screen: the seed's networks (1440 wide: at 1280 the members table overlaps the picture).
-  const report = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await report.goto(`file://${caseFile}`);
-  await pause(2000);
-  await report.screenshot({ path: img('case-file.png') });
+  // The case file: its first screen at the two widths people use, the network picture, the first printed page.
+  for (const width of [1400, 1024]) {
+    const report = await browser.newPage({ viewport: { width, height: 900 } });
+    await report.goto(`file://${caseFile}`);
+    await pause(3000);
+    await report.screenshot({ path: img(`case-file-${width}.png`) });
+    if (width === 1400)
+      await report
+        .locator('.net-picture')
+        .first()
+        .screenshot({ path: img('case-file-picture.png') });
+    await report.close();
+  }
+  const print = await browser.newPage({ viewport: { width: 794, height: 1123 } }); // A4 at 96 dpi
+  await print.goto(`file://${caseFile}`);
+  await pause(3000);
+  await print.emulateMedia({ media: 'print' });
+  await print.screenshot({ path: img('case-file-print.png') });
 } finally {
   await browser.close();
+  server.kill();
 }
