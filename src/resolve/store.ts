@@ -154,16 +154,19 @@ export async function undoDecisions(
   );
 }
 
-function str(value: unknown): string | null {
+/** A Neo4j value as text, null when absent. */
+export function str(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
 }
 
-function num(value: unknown): number | null {
+/** A Neo4j integer (or number) as a number, null when absent. */
+export function num(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   return neo4j.isInt(value) ? (value as { toNumber(): number }).toNumber() : Number(value);
 }
 
-function toCompanyRow(r: Record<string, unknown>): CompanyRow {
+/** A row of cypher/resolve/companies.cypher. */
+export function toCompanyRow(r: Record<string, unknown>): CompanyRow {
   return {
     id: num(r.id),
     key: str(r.key),
@@ -177,7 +180,8 @@ function toCompanyRow(r: Record<string, unknown>): CompanyRow {
   };
 }
 
-function toPersonRow(r: Record<string, unknown>): PersonRow {
+/** A row of cypher/resolve/persons.cypher. */
+export function toPersonRow(r: Record<string, unknown>): PersonRow {
   const companies = Array.isArray(r.companies) ? (r.companies as Record<string, unknown>[]) : [];
   return {
     key: String(r.key),

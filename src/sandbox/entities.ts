@@ -3,6 +3,7 @@ import type { SkeletonNode } from './graph-types.js';
 import { CompanyGroupAssigner, DomainGroupAssigner } from './groups.js';
 import { legalInn, mobilePhone, ogrn } from './identifiers.js';
 import { companyName, domainName, domainTitle, emailTitle, mailProvider, UniqueKeys } from './naming.js';
+import { type NearDuplicates, plantNearDuplicates } from './near-duplicates.js';
 import { hash32, Rng, rngFor } from './prng.js';
 import { ACTIVITIES } from './records/vocab-records.js';
 import { cityOfAddress, registrationYear } from './shared-values.js';
@@ -24,6 +25,8 @@ export interface Entities {
   owned: Map<number, Owned>;
   /** E-mail id -> id of the graph domain its address is at (when it is one). */
   emailHost: Map<number, number>;
+  /** The near-duplicates planted among the companies (near-duplicates.ts). */
+  nearDuplicates: NearDuplicates;
 }
 
 const KIND_ORDER: readonly NodeKind[] = ['domain', 'company', 'email', 'phone', 'branch'];
@@ -37,7 +40,7 @@ const IDN_DOMAINS = 0.04;
 /**
  * Creates every node: page numbers 1..N are dealt to the kinds in a seeded random order, then companies
  * (with address, manager, founders, INN and OGRN), domains, e-mails, phones and branches get keys, titles,
- * owners and shared-identifier groups.
+ * owners and shared-identifier groups; a few companies are near-duplicates of others (near-duplicates.ts).
  */
 export function createEntities(seed: number, counts: EntityCounts): Entities {
   const rng = new Rng(hash32(seed, 'entities'));
@@ -77,6 +80,8 @@ export function createEntities(seed: number, counts: EntityCounts): Entities {
       ...groups,
     };
   });
+  // Its own generator: the choices below stay as they were.
+  const nearDuplicates = plantNearDuplicates(seed, nodes, companies);
   const categoryOf = (id: number | undefined): number =>
     id !== undefined && rng.chance(0.7) ? (nodes[id - 1]?.category ?? 0) : rng.int(0, ACTIVITIES.length - 1);
 
@@ -127,5 +132,5 @@ export function createEntities(seed: number, counts: EntityCounts): Entities {
     nodes[id - 1] = { id, kind: 'branch', title: `Филиал ${nodes[owner - 1]?.title ?? ''} в г. ${city}`, owner, address };
     ownedBy(owner).branches.push(id);
   }
-  return { nodes, ids, owned, emailHost };
+  return { nodes, ids, owned, emailHost, nearDuplicates };
 }

@@ -110,6 +110,8 @@ function sharedIdentifiers(graph: SandboxGraph): SharedIdentifiers {
       for (const who of new Set([...(c.manager === undefined ? [] : [c.manager]), ...(c.founders ?? [])])) {
         if (who < 0) continue;
         const person = personOf(seed, who);
+        // A person named without an INN (near-duplicates.ts) is identified by nothing.
+        if (person.inn === '') continue;
         names.set(person.inn, person.name);
         g.person.add(person.inn, id);
       }

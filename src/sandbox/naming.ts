@@ -68,6 +68,15 @@ export function companyName(rng: Rng): CompanyName {
   return { shortName: `${short} ${quoted}`, fullName: `${opf.toUpperCase()} "${name.toUpperCase()}"`, opf };
 }
 
+/**
+ * The same name as another registry spells it: the legal form written out and the name in upper case and
+ * guillemets (`ООО "Ромашка"` -> `Общество с ограниченной ответственностью «РОМАШКА»`).
+ */
+export function otherSpelling(name: CompanyName): string {
+  const upper = name.fullName.slice(name.opf.length + 1).replace(/^"|"$/g, '');
+  return `${name.opf} «${upper}»`;
+}
+
 /** The local part and host of an e-mail address, as its title shows it (may carry upper case and +tag). */
 export function emailTitle(rng: Rng, host: string, upperShare: number, plusShare: number): string {
   let local: string;

@@ -55,8 +55,25 @@ export interface Person {
   inn: string;
 }
 
-/** A natural person of the person pool (managers and founders). */
+/**
+ * Person groups NAMED_WITHOUT_INN + g (g below POOL_LIMIT) are the person of group g named without an INN (an
+ * entry that gives only the name, as registries often do for founders): see withoutInn and near-duplicates.ts.
+ * Below the fresh groups of evolve.ts (10,000,000 and above).
+ */
+export const NAMED_WITHOUT_INN = 9_000_000;
+const POOL_LIMIT = 1_000_000;
+
+/** The person group that names the person of pool group `group` (below 1,000,000) without an INN (inn ""). */
+export function withoutInn(group: number): number {
+  if (!Number.isInteger(group) || group < 0 || group >= POOL_LIMIT) throw new RangeError(`not a person pool group: ${group}`);
+  return NAMED_WITHOUT_INN + group;
+}
+
+/** A natural person of the person pool (managers and founders); inn "" for a group of withoutInn. */
 export function personOf(seed: number, group: number): Person {
+  if (group >= NAMED_WITHOUT_INN && group < NAMED_WITHOUT_INN + POOL_LIMIT) {
+    return { name: personOf(seed, group - NAMED_WITHOUT_INN).name, inn: '' };
+  }
   const rng = rngFor(seed, group, 'person');
   const female = rng.chance(0.35);
   const surname = rng.pick(SURNAMES) + (female ? 'а' : '');

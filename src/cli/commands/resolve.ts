@@ -11,7 +11,8 @@ import {
   DEFAULT_RESOLVE_OPTIONS,
   findCandidates,
   mergeCandidates,
-  parseDecisions,
+  parseDecisionLines,
+  settleDecisionFile,
   undoDecisions,
 } from '../../resolve/index.js';
 import { parseOptions, usage, wholeNumber } from '../options.js';
@@ -68,13 +69,16 @@ export function resolveCommand(): Command {
     if (o.json && (o.apply !== undefined || o.undo !== undefined))
       throw usage('--json lists candidates; it does not go with --apply or --undo');
     const file = o.apply ?? o.undo;
-    // A bad decision file stops before Neo4j is touched.
-    const decisions = file === undefined ? [] : parseDecisions(await readDecisionFile(file, false), file);
+    // A decision file that is bad on its face stops before Neo4j is touched; its hand-written sides need the graph.
+    const lines = file === undefined ? [] : parseDecisionLines(await readDecisionFile(file, false), file);
     const existing = o.out === undefined ? '' : await readDecisionFile(o.out, true);
-    if (o.out !== undefined) parseDecisions(existing, o.out);
+    const existingLines = o.out === undefined ? [] : parseDecisionLines(existing, o.out);
     await withGraph(o, { applySchema: file !== undefined }, async (graph) => {
+      const options = { database: graph.database };
+      const decisions = file === undefined ? [] : await settleDecisionFile(graph.driver, lines, file, options);
+      const known = o.out === undefined ? [] : await settleDecisionFile(graph.driver, existingLines, o.out, options);
       if (o.apply !== undefined) {
-        const r = await applyDecisions(graph.driver, decisions, path.basename(o.apply), new Date(), { database: graph.database });
+        const r = await applyDecisions(graph.driver, decisions, path.basename(o.apply), new Date(), options);
         process.stdout.write(
           `applied ${o.apply}: ${r.accepted} accepted (SAME_AS written), ${r.rejected} rejected, ${r.reverted} set back to pending, ${r.unchanged} unchanged, ${r.pending} pending\n`,
         );
@@ -83,7 +87,7 @@ export function resolveCommand(): Command {
         return;
       }
       if (o.undo !== undefined) {
-        const r = await undoDecisions(graph.driver, decisions, path.basename(o.undo), new Date(), { database: graph.database });
+        const r = await undoDecisions(graph.driver, decisions, path.basename(o.undo), new Date(), options);
         process.stdout.write(`undid ${o.undo}: ${r.undone} decisions undone, ${r.sameAsRemoved} SAME_AS removed\n`);
         return;
       }
@@ -96,7 +100,7 @@ export function resolveCommand(): Command {
       process.stdout.write(o.json ? candidatesJson(result) : candidatesTable(result));
       log(crowdedLine(result.crowded, o.maxNamesakes));
       if (o.out !== undefined) {
-        const merged = mergeCandidates(existing, o.out, result.candidates);
+        const merged = mergeCandidates(existing, known, result.candidates);
         const temporary = `${o.out}.${process.pid}.tmp`;
         await writeFile(temporary, merged.content, 'utf8');
         await rename(temporary, o.out);
