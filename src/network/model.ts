@@ -28,6 +28,12 @@ export const EVIDENCE_KINDS = ['officer', 'company', 'address', 'phone', 'email'
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /**
+ * Infrastructure a hosting customer shares with strangers: it strengthens a tie that other evidence makes, and
+ * never joins two groups on its own (findNetworks builds groups from the other kinds only).
+ */
+export const WEAK_EVIDENCE: readonly EvidenceKind[] = ['ip', 'nameServer', 'mailServer'];
+
+/**
  * Weight of one link of a record to an identifier, by the relationship that gives it. Identifiers of control
  * (officers, founders, registrant and requisites, contacts, the address) weigh most; infrastructure that
  * strangers share with a hosting customer (IP, name servers, mail servers) weighs little. Never evidence:

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Evidence } from './evidence.js';
 import { connectedComponents, memberGraph, splitDeep, type Ties } from './member-graph.js';
+import { isPublicInfrastructure } from './public-infrastructure.js';
 import {
   type EvidenceKind,
   type Hub,
@@ -10,6 +11,7 @@ import {
   type NetworkMember,
   type NetworkOptions,
   type NetworkResult,
+  WEAK_EVIDENCE,
 } from './model.js';
 
 /**
@@ -17,9 +19,12 @@ import {
  *
  * 1. Members link to identifiers; a link's weight is the strongest of its rows (the EvidenceBuilder keeps it).
  * 2. An identifier tied to more than `maxShared` records (in the whole graph when the reader says so, else in the
- *    evidence) is a hub: it ties nothing and is reported. Identifiers of one member tie nothing either.
+ *    evidence), or listed public infrastructure (public-infrastructure.ts: Cloudflare's name servers, webmail), is
+ *    a hub: it ties nothing and is reported. Identifiers of one member tie nothing either.
  * 3. The member graph joins two members by the sum, over the identifiers they share, of the weaker of their two
- *    links; its connected components are the candidate networks.
+ *    links. The candidate networks are the connected components of its strong ties alone: weak evidence (IP, name
+ *    and mail servers: WEAK_EVIDENCE) adds weight between members that stronger evidence groups, and never joins
+ *    two groups by itself (a shared hosting name server once merged four planted networks of strangers).
  * 4. A component with more than `splitAbove` members is split by Louvain (graphology-communities-louvain,
  *    weighted, seeded, at `resolution`) when the partition's modularity reaches `minModularity`; otherwise it
  *    stays whole.
@@ -36,7 +41,9 @@ export function findNetworks(evidence: Evidence, options: NetworkOptions): Netwo
   for (let i = 0; i < evidence.keys.length; i++) {
     const links = (evidence.linkStart[i + 1] as number) - (evidence.linkStart[i] as number);
     const shared = Math.max(evidence.shared[i] as number, links);
-    if (shared > options.maxShared) hubs.push({ kind: evidence.kinds[i] as EvidenceKind, key: evidence.keys[i] as string, shared });
+    const kind = evidence.kinds[i] as EvidenceKind;
+    const key = evidence.keys[i] as string;
+    if (shared > options.maxShared || isPublicInfrastructure(kind, key)) hubs.push({ kind, key, shared });
     else if (links >= 2) tying.push(i);
   }
   hubs.sort((a, b) => b.shared - a.shared || compare(a.kind, b.kind) || compare(a.key, b.key));
@@ -48,9 +55,11 @@ export function findNetworks(evidence: Evidence, options: NetworkOptions): Netwo
   };
 
   const graph = memberGraph(members.length, ties);
+  const strong = Int32Array.from(tying.filter((i) => !WEAK_EVIDENCE.includes(evidence.kinds[i] as EvidenceKind)));
+  const strongGraph = strong.length === tying.length ? graph : memberGraph(members.length, { ...ties, identifiers: strong });
   const groups: number[][] = [];
   let split = 0;
-  for (const component of connectedComponents(graph, options.minSize)) {
+  for (const component of connectedComponents(strongGraph, options.minSize)) {
     if (component.length <= options.splitAbove) {
       groups.push(component);
       continue;

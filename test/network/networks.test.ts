@@ -66,17 +66,25 @@ describe('findNetworks', () => {
     expect(networks[0]?.evidence).toEqual([{ kind: 'address', key: 'a', members: 2 }]);
   });
 
-  it('splits two dense groups joined by one weak tie with Louvain', () => {
-    const a = denseGroup('aa', 100, 8);
-    const b = denseGroup('bbb', 200, 8);
-    const bridge = [row(domain(100), 'nameServer', 'ns1.shared.ru', 0.2), row(domain(200), 'nameServer', 'ns1.shared.ru', 0.2)];
+  it('never joins two groups by weak evidence alone: a shared name server, mail server or IP', () => {
+    // 8 members each: together under splitAbove, so no Louvain would part them once joined.
+    const a = denseGroup('aa', 100, 4);
+    const b = denseGroup('bbb', 200, 4);
+    const bridge = [
+      row(domain(100), 'nameServer', 'ns1.shared.ru', 0.2),
+      row(domain(200), 'nameServer', 'ns1.shared.ru', 0.2),
+      row(domain(101), 'mailServer', 'mx.shared.ru', 0.3),
+      row(domain(201), 'mailServer', 'mx.shared.ru', 0.3),
+      row(domain(102), 'ip', '10.0.0.1', 0.3),
+      row(domain(202), 'ip', '10.0.0.1', 0.3),
+    ];
     const { networks, split } = findNetworks(evidenceOf([...a, ...b, ...bridge]), DEFAULT_NETWORK_OPTIONS);
-    expect(split).toBe(1);
+    expect(split).toBe(0);
     expect(networks).toHaveLength(2);
     const groups = networks.map((n) => keysOf(n.members));
     const expectA = keysOf(a.map((r) => r.member).filter((m, i, all) => all.findIndex((x) => memberKey(x) === memberKey(m)) === i));
     expect(groups).toContainEqual(expectA);
-    expect(groups.flat()).toHaveLength(32);
+    expect(groups.flat()).toHaveLength(16);
   });
 
   it('cuts a ring of 40 dense groups tied by weak phones into its groups, each whole', () => {
@@ -103,10 +111,37 @@ describe('findNetworks', () => {
     expect(networks[0]?.size).toBe(28);
   });
 
+  it('splits two dense groups joined by one thin tie of control with Louvain', () => {
+    const a = denseGroup('aa', 100, 8);
+    const b = denseGroup('bbb', 200, 8);
+    const bridge = [row(domain(100), 'phone', '+7bridge', 0.3), row(domain(200), 'phone', '+7bridge', 0.3)];
+    const { networks, split } = findNetworks(evidenceOf([...a, ...b, ...bridge]), DEFAULT_NETWORK_OPTIONS);
+    expect(split).toBe(1);
+    expect(networks.map((n) => n.size)).toEqual([16, 16]);
+  });
+
+  it('counts weak evidence between members that stronger evidence groups, and never listed public infrastructure', () => {
+    const rows = [
+      row(company(1), 'officer', 'inn:1'),
+      row(company(2), 'officer', 'inn:1'),
+      row(company(1), 'nameServer', 'ns1.own-dns.ru', 0.2),
+      row(company(2), 'nameServer', 'ns1.own-dns.ru', 0.2),
+      // Counted here only twice, yet a public name server and webmail: hubs whatever their count.
+      row(company(1), 'nameServer', 'ns2.cloudflare.com', 0.2),
+      row(company(2), 'nameServer', 'ns2.cloudflare.com', 0.2),
+      row(company(3), 'domain', 'mail.ru', 0.7),
+      row(company(4), 'domain', 'mail.ru', 0.7),
+    ];
+    const { networks, hubs } = findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS);
+    expect(networks.map((n) => [n.size, n.score])).toEqual([[2, 0.6]]); // (1 + 0.2) / 2
+    expect(networks[0]?.evidence.map((e) => e.key)).toEqual(['inn:1', 'ns1.own-dns.ru']);
+    expect(hubs.map((h) => `${h.kind}:${h.key}`).sort()).toEqual(['domain:mail.ru', 'nameServer:ns2.cloudflare.com']);
+  });
+
   it('keeps components of at most splitAbove members whole', () => {
     const a = denseGroup('aa', 100, 4);
     const b = denseGroup('bbb', 200, 4);
-    const bridge = [row(domain(100), 'ip', '1.1.1.1', 0.3), row(domain(200), 'ip', '1.1.1.1', 0.3)];
+    const bridge = [row(domain(100), 'phone', '+7bridge', 0.3), row(domain(200), 'phone', '+7bridge', 0.3)];
     const { networks } = findNetworks(evidenceOf([...a, ...b, ...bridge]), DEFAULT_NETWORK_OPTIONS);
     expect(networks.map((n) => n.size)).toEqual([16]);
   });
@@ -139,9 +174,9 @@ describe('findNetworks', () => {
       row(domain(8), 'ip', '1.2.3.4', 0.3),
     ];
     const { networks } = findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS);
+    // The two domains share only an IP: weak evidence alone makes no network.
     expect(networks.map((n) => [n.size, n.score])).toEqual([
       [3, 0.9], // (1 x 2 + 0.7 x 1) / 3
-      [2, 0.15], // 0.3 x 1 / 2
     ]);
     expect(networks[0]?.evidence).toEqual([
       { kind: 'officer', key: 'inn:1', members: 3 },

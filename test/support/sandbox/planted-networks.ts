@@ -15,8 +15,8 @@ import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from '../.
  * - a mass-registration address of `massAddressCompanies` fillers and one company per network;
  * - a webmail contact (an e-mail record) listed by a quarter of the fillers and one company per network;
  * - a hosting IP of every network domain and 40 filler domains;
- * - one weak tie between networks 0 and 1: a domain of each uses the same mail server (one component, that
- *   Louvain must split).
+ * - one weak tie between networks 0 and 1: a domain of each uses the same mail server;
+ * - name servers shared across every network: Cloudflare's, and a hosting company's (SHARED_NS).
  * Everything else is unique to its record. Built with GraphAssembler like generate-graph.ts; served by
  * startSandbox({ graph }).
  */
@@ -56,6 +56,13 @@ export interface PlantedTruth {
 const NOMINEE = 0;
 const MASS_ADDRESS = 0;
 const HOSTING_IP = 0;
+/**
+ * Name servers the networks' domains share with strangers, by the domain's place in its network: Cloudflare's
+ * (NAME_SERVER_PAIRS[4], public infrastructure) for the first, a hosting company's own (not on any list, held by
+ * one domain of every network, under --max-shared) for the second and third. Counted over this small world, each
+ * ties the networks together; only weak evidence, it must never join them.
+ */
+const SHARED_NS: readonly (number | undefined)[] = [4, 7777, 7777];
 const WEBMAIL = 'zakaz.office@mail.ru';
 
 export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph; truth: PlantedTruth } {
@@ -87,8 +94,17 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
       founders,
     });
   };
-  const domain = (key: string, owner: number, mx: number | undefined): number =>
-    add({ kind: 'domain', title: key, key, owner, category: 0, ip: HOSTING_IP, ...(mx === undefined ? {} : { mx }) });
+  const domain = (key: string, owner: number, mx: number | undefined, ns: number | undefined): number =>
+    add({
+      kind: 'domain',
+      title: key,
+      key,
+      owner,
+      category: 0,
+      ip: HOSTING_IP,
+      ...(mx === undefined ? {} : { mx }),
+      ...(ns === undefined ? {} : { ns }),
+    });
   const phone = (owner: number): number => {
     const key = mobilePhone(serial++, seed);
     return add({ kind: 'phone', title: key, key, owner });
@@ -111,7 +127,7 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
     for (let i = 3; i < perNetwork; i++) c.push(company(address, second, i === 3 ? [officer] : [second]));
     const mx = 100 + k;
     const d = Array.from({ length: perNetwork + 1 }, (_, i) =>
-      domain(`net${k}-site${i}.ru`, c[i % perNetwork] as number, i === perNetwork && k < 2 ? 999 : mx),
+      domain(`net${k}-site${i}.ru`, c[i % perNetwork] as number, i === perNetwork && k < 2 ? 999 : mx, SHARED_NS[i]),
     );
     const p = [phone(c[0] as number), phone(c[3] as number), phone(c[1] as number)];
     const e = [email(`office@net${k}-site0.ru`, c[0]), email(`sales@net${k}-site1.ru`, c[3]), email(`info@net${k}-site2.ru`, c[2])];
@@ -135,7 +151,7 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
     const f = company(MASS_ADDRESS, i < nomineeCount ? NOMINEE : 20_000 + i, [i < nomineeCount ? NOMINEE : 20_000 + i]);
     fillers.push(f);
     if (i % 4 === 0) asm.relate(f, webmail);
-    if (i < 40) asm.relate(f, domain(`filler${i}.ru`, f, undefined));
+    if (i < 40) asm.relate(f, domain(`filler${i}.ru`, f, undefined, undefined));
   }
   companies.push(...fillers);
   const graph = asm.finish({ seed });
