@@ -27,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const driver = await connectNeo4j(found.connection);
   try {
     await applySchema(driver, { database: found.connection.database });
+    found.browserUrl ??= await browserUrlOf(driver, found.connection.uri);
   } finally {
     await driver.close();
   }
@@ -112,6 +113,27 @@ async function fromLocalScript(): Promise<Found> {
       if (!local.wasRunning) await stopLocalNeo4j(options);
     },
   };
+}
+
+/**
+ * Where the server's Neo4j Browser is, from its own settings (its HTTP address), for a Neo4j given by NEO4J_URI
+ * without NEO4J_BROWSER_URL; undefined when it has no HTTP connector or does not say.
+ */
+async function browserUrlOf(driver: Awaited<ReturnType<typeof connectNeo4j>>, boltUri: string): Promise<string | undefined> {
+  try {
+    const { records } = await driver.executeQuery(
+      "SHOW SETTINGS YIELD name, value WHERE name IN ['server.http.enabled', 'server.http.advertised_address', 'server.http.listen_address'] RETURN name, value",
+    );
+    const setting = new Map(records.map((r) => [String(r.get('name')), String(r.get('value'))]));
+    if (setting.get('server.http.enabled') === 'false') return undefined;
+    const address = setting.get('server.http.advertised_address') ?? setting.get('server.http.listen_address');
+    const port = address?.split(':').at(-1);
+    if (!port) return undefined;
+    const host = address?.split(':').slice(0, -1).join(':') || new URL(boltUri.replace(/^[a-z+]+:/, 'http:')).hostname;
+    return `http://${host === '0.0.0.0' || host === '' ? new URL(boltUri.replace(/^[a-z+]+:/, 'http:')).hostname : host}:${port}/browser/`;
+  } catch {
+    return undefined;
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
