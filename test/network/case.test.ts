@@ -83,6 +83,22 @@ describe('the case file networks (pure)', () => {
     expect(described.others).toBe(0);
   });
 
+  it('says why each member is in: its strongest tie to the others', () => {
+    const [network] = described.networks;
+    const why = Object.fromEntries((network?.members ?? []).map((m) => [m.ref, m.why]));
+    // The fixture's ties all weigh 1: the strongest first, ties broken by kind (address, company, officer).
+    expect(why).toEqual({
+      'company:7700000001': 'address:москва, арбат 1',
+      'company:7700000002': 'address:москва, арбат 1',
+      'domain:romashka.ru': 'company:7700000001',
+    });
+    const html = networksSection(described);
+    expect(html.match(/<td class="why">registration address Москва, Арбат, 1, with 1 other<\/td>/g)).toHaveLength(2);
+    expect(html).toContain(
+      '<td class="why">tied to &lt;script&gt;alert(1)&lt;/script&gt; ООО &quot;Ромашка&quot; [U+202E]evil (company)</td>',
+    );
+  });
+
   it('asks the lookup for members, identifiers and the hubs of the chosen networks; seeds by id or key', () => {
     const refs = namesToRead(result.networks, result.hubs, EVIDENCE).map((r) => r.ref);
     expect(refs).toEqual(expect.arrayContaining(['company:7700000001', 'officer:inn:500100732259', 'officer:inn:000000000001']));

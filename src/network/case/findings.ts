@@ -30,6 +30,11 @@ export interface CaseMember {
   /** A company's registration date or a domain's creation date (ISO text as stored), if known. */
   date: string | null;
   seed: boolean;
+  /**
+   * Why it is in: the ref of the strongest identifier (the first of `evidence`, else of `ownMailboxes`) that ties it
+   * to another member; null only for a member the grouping holds by ties this description does not list.
+   */
+  why: string | null;
 }
 
 export interface CaseIdentifier {
@@ -220,6 +225,7 @@ export function describeCaseNetworks(
           name: nameOf(memberKey(m), m.key ?? `${m.kind} #${m.id ?? '?'}`),
           date: names.get(memberKey(m))?.date ?? null,
           seed: isSeed(m, seeds, names),
+          why: null,
         }),
       )
       .sort(
@@ -253,6 +259,7 @@ export function describeCaseNetworks(
       })
       .sort((a, b) => b.shared - a.shared || compare(a.kind, b.kind) || compare(a.key, b.key));
     const [selfTies, ties] = partition(evidence, (e) => isOwnMailbox(e, members));
+    for (const m of members) m.why = [...ties, ...selfTies].find((e) => e.members.includes(m.ref) && e.members.length >= 2)?.ref ?? null;
     return {
       id: n.id,
       rank: result.networks.indexOf(n) + 1,

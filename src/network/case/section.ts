@@ -99,12 +99,22 @@ function networkArticle(n: CaseNetwork, index: number, count: number): string {
   const facts = `${n.size} members · score ${n.score} (weighted ties per member) · ${n.evidence.length} shared identifiers · ${n.hubs.length} hubs ignored · seed${seeds.length === 1 ? '' : 's'}: ${seeds.join(', ')}`;
   const tiesOf = new Map<string, number>();
   for (const e of n.evidence) for (const m of e.members) tiesOf.set(m, (tiesOf.get(m) ?? 0) + 1);
+  const identifiers = new Map([...n.evidence, ...n.ownMailboxes].map((e) => [e.ref, e]));
+  const whyIn = (m: CaseNetwork['members'][number]): string => {
+    const e = m.why === null ? undefined : identifiers.get(m.why);
+    if (!e) return '';
+    const others = e.members.filter((r) => r !== m.ref && r !== e.ref).length;
+    if (e.ref !== m.ref && nameOf.has(e.ref)) return `tied to ${nameOf.get(e.ref)} (${EVIDENCE[e.kind].text})`;
+    if (e.ref === m.ref) return `${others} ${others === 1 ? 'member names' : 'members name'} it`;
+    return `${EVIDENCE[e.kind].text} ${e.name.replace(/ \(INN \d+\)$/, '')}${others > 0 ? `, with ${others} ${others === 1 ? 'other' : 'others'}` : ''}`;
+  };
   const members = n.members.map((m) =>
     row([
       cell(m.name, m.seed ? 'seed' : undefined, labelOfKind(m.kind)),
       cell(m.kind),
       cell(m.key ?? `#${m.id ?? '?'}`),
       cell(m.date ? humanDate(m.date) : ''),
+      cell(whyIn(m), 'why'),
       cell(String(tiesOf.get(m.ref) ?? 0), 'num'),
     ]),
   );
@@ -146,8 +156,8 @@ function networkArticle(n: CaseNetwork, index: number, count: number): string {
 <p class="facts">${escapeMarkup(shown(facts))}</p>
 <div class="net-grid">
 <div class="net-members"><h4>Members <span class="count">(${n.members.length})</span></h4>
-${grid(['Member', 'Kind', 'Key', 'Registered / created', 'Ties'], members, 'members')}
-<p class="note">Ties: how many of the identifiers below tie the member to others.</p></div>
+${grid(['Member', 'Kind', 'Key', 'Registered / created', 'Why in (its strongest tie)', 'Ties'], members, 'members')}
+<p class="note">Why in: the strongest identifier that ties the member to the others. Ties: how many of the identifiers below tie it.</p></div>
 <div class="net-picture"><h4>Picture: members and what ties them</h4>
 <p class="legend">${legend} <span>● member</span> <span>◆ identifier shared by three or more</span> <span>a line: a tie between two</span> <span>thick border: seed</span> <span>dashed: weak (hosting)</span></p>
 <div class="net-graph" data-network="${index}" style="height:${pictureHeight(n)}px" role="img" aria-label="${escapeMarkup(`Network ${n.id}: members and what ties them`)}"></div></div>
@@ -205,7 +215,8 @@ table.members th:last-child, table.hubs th { white-space: nowrap; }
 #networks code { font-size: 12px; background: #eef0f4; padding: 1px 4px; border-radius: 3px; }
 td.seed { font-weight: 700; }
 .badge { display: inline-block; font-size: 11px; font-weight: 600; color: #fff; background: #1f2a44; border-radius: 3px; padding: 0 5px; margin-left: 6px; vertical-align: 1px; }
-td.which { color: #444; font-size: 12px; }
+td.which, td.why { color: #444; font-size: 12px; }
+table.members td.why { white-space: normal; min-width: 180px; }
 svg.timeline { display: block; max-width: 1000px; background: #fff; border: 1px solid #e3e3e3; font: 12px system-ui, sans-serif; }
 svg.timeline .band { fill: #f6f7f9; }
 svg.timeline .tick { stroke: #d5d9e0; stroke-width: 1; }
