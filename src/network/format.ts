@@ -71,10 +71,10 @@ export function networksTable(
 
 /** One line about the hubs that were ignored (for stderr), naming the most shared. */
 export function hubsLine(hubs: readonly Hub[], maxShared: number, most = 10): string {
-  if (hubs.length === 0) return `no hubs (no identifier shared by more than ${maxShared} records)`;
+  if (hubs.length === 0) return `no hubs (no identifier shared by more than ${maxShared} records, no public infrastructure)`;
   const named = hubs.slice(0, most).map((h) => `${h.kind} ${h.key} (${h.shared})`);
   const more = hubs.length > most ? `, … and ${hubs.length - most} more` : '';
-  return `ignored ${hubs.length} ${hubs.length === 1 ? 'hub' : 'hubs'} shared by more than ${maxShared} records: ${named.join(', ')}${more}`;
+  return `ignored ${hubs.length} ${hubs.length === 1 ? 'hub' : 'hubs'} (shared by more than ${maxShared} records, or public infrastructure): ${named.join(', ')}${more}`;
 }
 
 function memberText(m: NetworkMember): string {

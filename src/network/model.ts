@@ -136,7 +136,7 @@ export interface Hub {
 export interface NetworkResult {
   /** Highest score first. */
   networks: Network[];
-  /** Identifiers ignored for being shared by more than maxShared records, most shared first. */
+  /** Identifiers ignored: shared by more than maxShared records, or listed public infrastructure; most shared first. */
   hubs: Hub[];
   /** Components split by Louvain (how many, for the report). */
   split: number;
