@@ -51,7 +51,9 @@ describe('networks output', () => {
       '#1  net-000000000001  size 2  score 0.5\n    members:  company:7707083893, domain:example.com\n    evidence: company 7707083893 (2)\n',
     );
     expect(networksCsv(result).split('\r\n')[1]).toBe('net-000000000001,1,2,0.5,company,7,7707083893,company 7707083893 (2)');
-    expect(hubsLine(result.hubs, 20)).toBe('ignored 1 hub (shared by more than 20 records, or public infrastructure): officer inn:1, "nominee" (150)');
+    expect(hubsLine(result.hubs, 20)).toBe(
+      'ignored 1 hub (shared by more than 20 records, or public infrastructure): officer inn:1, "nominee" (150)',
+    );
     expect(networksTable({ networks: [], hubs: [], split: 0 })).toBe('no networks\n');
   });
 });
