@@ -2,12 +2,12 @@
  * The layer rules of src/, checked by `npm run lint:layers` (part of `npm test`). From the bottom up:
  * - shared pieces: errors.ts, random.ts, time/, render/, api/ (the service, its refs and seeds), graph/ (the pure mapping);
  * - the engine: crawl/ (the crawl and its FrontierStore interface) and store/ (Neo4j, implementing it);
- * - features side by side: changes/, network/, resolve/, query/, load/, export/ — none imports another;
+ * - features side by side: changes/, network/, resolve/, query/, load/, export/, flags/ — none imports another;
  * - sandbox/: the service's local stand-in, beside the features, imported only by the CLI;
  * - cli/: the only layer that knows commander, and nothing imports it.
  * Test oracles live in test/support/, never in src/.
  */
-const FEATURES = 'changes|network|resolve|query|load|export';
+const FEATURES = 'changes|network|resolve|query|load|export|flags';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -25,6 +25,8 @@ CREATE CONSTRAINT crawl_task_uid IF NOT EXISTS FOR (t:CrawlTask) REQUIRE t.uid I
 CREATE INDEX crawl_task_queue IF NOT EXISTS FOR (t:CrawlTask) ON (t.crawlId, t.state, t.depth);
 // Networks: one :Network per id (cypher/network/write-networks.cypher MERGEs on it).
 CREATE CONSTRAINT network_id IF NOT EXISTS FOR (n:Network) REQUIRE n.id IS UNIQUE;
+// Red flags: one :Flag per rule and record (cypher/flags/write.cypher MERGEs on uid).
+CREATE CONSTRAINT flag_uid IF NOT EXISTS FOR (f:Flag) REQUIRE f.uid IS UNIQUE;
 // History (docs/history.md): versions of records by when they were replaced.
 CREATE INDEX record_version_superseded IF NOT EXISTS FOR (v:RecordVersion) ON (v.supersededAt);
 CREATE INDEX landing_first_fetched IF NOT EXISTS FOR (n:Landing) ON (n.firstFetchedAt);

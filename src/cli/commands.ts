@@ -15,6 +15,7 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; docs: string }> =
   changes: { load: async () => (await import('./commands/changes.js')).changesCommand(), docs: 'changes.md' },
   networks: { load: async () => (await import('./commands/networks.js')).networksCommand(), docs: 'networks.md' },
   resolve: { load: async () => (await import('./commands/resolve.js')).resolveCommand(), docs: 'resolve.md' },
+  flags: { load: async () => (await import('./commands/flags.js')).flagsCommand(), docs: 'flags.md' },
   browser: { load: async () => (await import('./commands/browser.js')).browserCommand(), docs: 'query.md' },
 };
 

@@ -16,7 +16,9 @@ import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from '../.
  * - a webmail contact (an e-mail record) listed by a quarter of the fillers and one company per network;
  * - a hosting IP of every network domain and 40 filler domains;
  * - one weak tie between networks 0 and 1: a domain of each uses the same mail server;
- * - name servers shared across every network: Cloudflare's, and a hosting company's (SHARED_NS).
+ * - name servers shared across every network: Cloudflare's, and a hosting company's (SHARED_NS);
+ * - in each network its 4th company lists its 5th as a competitor (they share an officer and the address), and
+ *   five pairs of fillers list each other as competitors sharing only hubs (decoys for `flags`).
  * Everything else is unique to its record. Built with GraphAssembler like generate-graph.ts; served by
  * startSandbox({ graph }).
  */
@@ -142,6 +144,8 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
     asm.relate(e[1] as number, d[1] as number);
     asm.relate(e[2] as number, d[2] as number);
     asm.relate(c[2] as number, webmail);
+    // Listed as competitors, yet under one control (they share an officer and the address): `flags` must find them.
+    asm.edge(c[3] as number, 'competitorCompanies', c[4] as number);
     companies.push(...c);
     const ids = [...c, ...d, ...p, ...e];
     networks.push({ members: ids.map((id) => refOf(asm.node(id) as SkeletonNode)) });
@@ -154,6 +158,9 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
     if (i < 40) asm.relate(f, domain(`filler${i}.ru`, f, undefined, undefined));
   }
   companies.push(...fillers);
+  // Decoys: competitors that share only hubs (the nominee, the mass address), which tie nothing.
+  for (let i = 0; i + 1 < Math.min(10, fillers.length); i += 2)
+    asm.edge(fillers[i] as number, 'competitorCompanies', fillers[i + 1] as number);
   const graph = asm.finish({ seed });
   const nominee = personOf(seed, NOMINEE);
   return {

@@ -1,0 +1,33 @@
+// rule: competitors-share-control
+// severity: high
+// description: Two companies the service lists as competitors that share an officer, a registration address, a
+// description: phone or an e-mail: possibly one owner bidding against itself (bid rigging).
+// threshold: maxShared 20  An identifier shared by more records than this ties nothing (a hub, as in `networks`:
+// threshold: identifiers of control hold up to 16 records at p99.9 of the 20,000-record sandbox, shell signals 59+).
+// Hits: each company (in $scope, or every one when null) with a current COMPETITOR relationship (either way) to another
+// company with which it shares a current officer, address, phone or e-mail that is not a hub. Score: 0.6 for one
+// shared identifier, +0.2 for each more, at most 1.
+MATCH (c:Company)-[k:COMPETITOR]-(o:Company)
+WHERE k.removedAt IS NULL AND c <> o AND ($scope IS NULL OR elementId(c) IN $scope)
+WITH DISTINCT c, o
+MATCH (c)-[r1:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]->(i)<-[r2:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]-(o)
+WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address OR i:Phone OR i:Email OR i:Company)
+  // hub-size: shared=i holder=h link=l
+  AND size(COLLECT {
+    MATCH (h:Landing)-[l]-(i)
+    WHERE l.removedAt IS NULL AND h <> i AND h.kind IN ['domain', 'company', 'email', 'phone']
+      AND ((startNode(l) = h AND type(l) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
+           OR (type(l) = 'RELATED' AND h:Domain AND i:Company))
+    RETURN DISTINCT h
+  }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
+WITH c, o, collect(DISTINCT CASE WHEN i:Person THEN 'officer ' + coalesce(i.name, i.value, i.key)
+                                 WHEN i:Address THEN 'address ' + coalesce(i.value, i.key)
+                                 WHEN i:Company THEN 'founder company ' + coalesce(i.title, i.key)
+                                 ELSE i.kind + ' ' + i.key END) AS shared
+WITH c, collect({o: o, shared: shared}) AS rivals
+RETURN elementId(c) AS element, c.kind AS kind, c.id AS id, c.key AS key,
+       CASE WHEN 0.4 + 0.2 * reduce(n = 0, r IN rivals | n + size(r.shared)) > 1.0 THEN 1.0
+            ELSE 0.4 + 0.2 * reduce(n = 0, r IN rivals | n + size(r.shared)) END AS score,
+       [r IN rivals | {fact: 'listed as a competitor of ' + coalesce(r.o.title, r.o.key) + ', yet shares '
+                             + reduce(s = '', x IN r.shared | s + CASE WHEN s = '' THEN '' ELSE '; ' END + x),
+                       records: [{kind: r.o.kind, id: r.o.id, key: r.o.key}]}] AS evidence

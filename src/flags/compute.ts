@@ -1,0 +1,124 @@
+import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import { LandingGraphError, quoteValue } from '../errors.js';
+import { runNamed, runText, inWriteTransaction, type Row } from '../store/executor.js';
+import { walkScope } from '../store/scope.js';
+import { toStoreError } from '../store/neo4j-errors.js';
+import { type Flag, type FlagEvidence, type FlagRecord, type FlagScope, flagUid, sortFlags } from './model.js';
+import { type FlagRule, loadRules } from './rules.js';
+
+export interface FlagOptions {
+  /** Default: the server's default database. */
+  database?: string | undefined;
+  /** Rules to run, by id. Default: every rule of cypher/flags/rules/. */
+  rules?: readonly string[];
+  /** Write the hits as :Flag nodes and retire those no longer found. Default: true. */
+  write?: boolean;
+  /** The run's time (computedAt, lastSeenAt). Default: now. */
+  now?: Date;
+}
+
+export interface FlagResult {
+  flags: Flag[];
+  /** Rules run, by id. */
+  rules: string[];
+  /** Records the rules looked at; null for the whole graph. */
+  scope: number | null;
+  written: { written: number; retired: number } | null;
+}
+
+/**
+ * Run the rules over the current graph in one read transaction (the scope's records, or all), then write the hits
+ * and retire the flags of these rules on the same records that no longer fire, in one write transaction. Rerun on an
+ * unchanged graph, it changes nothing but the times: the same uid, score and evidence.
+ */
+export async function computeFlags(driver: Driver, scope: FlagScope, options: FlagOptions = {}): Promise<FlagResult> {
+  const all = loadRules();
+  const rules = options.rules ? options.rules.map((id) => ruleById(all, id)) : all;
+  const now = (options.now ?? new Date()).toISOString();
+  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
+  let read: { flags: (Flag & { element: string })[]; elements: string[] | null };
+  try {
+    read = await session.executeRead(async (tx) => {
+      const elements = await scopeElements(tx, scope);
+      const flags: (Flag & { element: string })[] = [];
+      for (const rule of rules) {
+        const params = Object.fromEntries(rule.thresholds.map((t) => [t.name, t.default]));
+        const rows = await runText(tx, rule.statement, { scope: elements, ...params }, {}, `flag rule ${rule.id}`);
+        for (const row of rows) flags.push(flagOf(rule, row));
+      }
+      return { flags, elements };
+    });
+  } catch (error) {
+    throw toStoreError(error, 'the flags');
+  } finally {
+    await session.close();
+  }
+  let written: FlagResult['written'] = null;
+  if (options.write ?? true) {
+    written = await inWriteTransaction(
+      driver,
+      async (tx) => {
+        const rows = read.flags.map((f) => ({
+          uid: flagUid(f.rule, f.record),
+          rule: f.rule,
+          severity: f.severity,
+          score: f.score,
+          evidence: JSON.stringify(f.evidence),
+          element: f.element,
+        }));
+        const [w] = await runNamed(tx, 'flags/write', { flags: rows, now });
+        const [r] = await runNamed(tx, 'flags/retire', { rules: rules.map((x) => x.id), scope: read.elements, now });
+        return { written: Number(w?.written ?? 0), retired: Number(r?.retired ?? 0) };
+      },
+      { database: options.database },
+      'writing the flags',
+    );
+  }
+  const flags = sortFlags(read.flags.map(({ element: _element, ...flag }) => flag));
+  return { flags, rules: rules.map((r) => r.id), scope: read.elements?.length ?? null, written };
+}
+
+function ruleById(rules: readonly FlagRule[], id: string): FlagRule {
+  const rule = rules.find((r) => r.id === id);
+  if (!rule) {
+    throw new LandingGraphError(
+      'CONFIG_INVALID',
+      `--rule: unknown rule ${quoteValue(id)}; the rules are ${rules.map((r) => r.id).join(', ')}`,
+    );
+  }
+  return rule;
+}
+
+async function scopeElements(tx: ManagedTransaction, scope: FlagScope): Promise<string[] | null> {
+  if (scope.type === 'all') return null;
+  if (scope.type === 'crawl') {
+    const [row] = await runNamed(tx, 'flags/crawl-records', { crawlId: scope.crawlId });
+    return (row?.elements as string[] | undefined) ?? [];
+  }
+  return (await walkScope(tx, scope.seeds, { depth: scope.depth })).elementIds;
+}
+
+function flagOf(rule: FlagRule, row: Row): Flag & { element: string } {
+  return {
+    rule: rule.id,
+    severity: rule.severity,
+    score: Math.round(Number(row.score) * 1000) / 1000,
+    record: recordOf(row),
+    evidence: (Array.isArray(row.evidence) ? row.evidence : []).map(
+      (e: Row): FlagEvidence => ({
+        fact: String(e.fact ?? ''),
+        records: (Array.isArray(e.records) ? e.records : []).map((r: Row) => recordOf(r)),
+      }),
+    ),
+    element: String(row.element),
+  };
+}
+
+function recordOf(row: Row): FlagRecord {
+  const id = row.id;
+  return {
+    kind: String(row.kind),
+    id: id === null || id === undefined ? null : neo4j.isInt(id) ? (id as { toNumber(): number }).toNumber() : Number(id),
+    key: row.key === null || row.key === undefined ? null : String(row.key),
+  };
+}

@@ -1,0 +1,4 @@
+export { computeFlags, type FlagOptions, type FlagResult } from './compute.js';
+export { flagsCsv, flagsJson, flagsTable } from './format.js';
+export { type Flag, type FlagEvidence, type FlagRecord, type FlagScope, flagUid, sortFlags } from './model.js';
+export { type FlagRule, loadRules, parseRule, SEVERITIES, type Severity, type Threshold } from './rules.js';

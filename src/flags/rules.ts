@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LandingGraphError, quoteValue } from '../errors.js';
+
+/** The rules' folder: one Cypher file per rule (the same relative place from src/ and dist/). */
+const RULES_ROOT = fileURLToPath(new URL('../../cypher/flags/rules/', import.meta.url));
+
+export const SEVERITIES = ['high', 'medium', 'low'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** A rule's threshold: a whole number passed to its statement as `$<name>`, with the reason for its default. */
+export interface Threshold {
+  name: string;
+  default: number;
+  description: string;
+}
+
+/** A red-flag rule: data, not code. Its statement returns one row per record it flags. */
+export interface FlagRule {
+  /** The file's name and the rule's id (`mass-address`). */
+  id: string;
+  severity: Severity;
+  description: string;
+  thresholds: Threshold[];
+  /** Parameters: `$scope` (element ids, or null for the whole graph) and the thresholds. */
+  statement: string;
+}
+
+const FIELD = /^\/\/ ?(rule|severity|description|threshold):\s*(.*)$/;
+const THRESHOLD = /^([A-Za-z][A-Za-z0-9]*)\s+(\d+)\s+(\S.*)$/;
+
+/**
+ * Parse `cypher/flags/rules/<id>.cypher`: header lines `// rule: <id>`, `// severity: high|medium|low`,
+ * `// description: …` (repeatable), `// threshold: <name> <default> <why>` (a continuation line repeats
+ * `// threshold:` without a name), then comments and one statement. A malformed file is CONFIG_INVALID naming it.
+ */
+export function parseRule(id: string, text: string): FlagRule {
+  const file = `cypher/flags/rules/${id}.cypher`;
+  const fail = (problem: string): never => {
+    throw new LandingGraphError('CONFIG_INVALID', `${file}: ${problem}`);
+  };
+  let named: string | undefined;
+  let severity: Severity | undefined;
+  const description: string[] = [];
+  const thresholds: Threshold[] = [];
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let at = 0;
+  for (; at < lines.length; at++) {
+    const match = FIELD.exec((lines[at] ?? '').trim());
+    if (!match) break;
+    const [, field, value = ''] = match as RegExpExecArray;
+    if (field === 'rule') named = value.trim();
+    else if (field === 'severity')
+      severity = (SEVERITIES as readonly string[]).includes(value.trim())
+        ? (value.trim() as Severity)
+        : fail(`severity ${quoteValue(value)}`);
+    else if (field === 'description') description.push(value.trim());
+    else {
+      const t = THRESHOLD.exec(value.trim());
+      if (t) thresholds.push({ name: t[1] as string, default: Number(t[2]), description: t[3] as string });
+      else if (thresholds.length > 0) (thresholds.at(-1) as Threshold).description += ` ${value.trim()}`;
+      else fail(`a threshold line is \`<name> <default> <why>\`: ${value}`);
+    }
+  }
+  if (named !== id) fail(`names rule ${quoteValue(named ?? '')}; the file's name is the rule's id`);
+  if (!severity) fail('no `// severity:` line');
+  if (description.length === 0) fail('no `// description:` line');
+  const statement = lines.slice(at).join('\n').trim();
+  if (!statement) fail('no statement');
+  for (const [, used] of statement.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)) {
+    if (used !== 'scope' && !thresholds.some((t) => t.name === used)) fail(`uses $${used}, which is neither $scope nor a threshold`);
+  }
+  return { id, severity: severity as Severity, description: description.join(' '), thresholds, statement };
+}
+
+/** Every rule of cypher/flags/rules/, by id. */
+export function loadRules(folder: string = RULES_ROOT): FlagRule[] {
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.cypher'))
+    .sort()
+    .map((f) => parseRule(path.basename(f, '.cypher'), readFileSync(path.join(folder, f), 'utf8')));
+}

@@ -1,0 +1,122 @@
+import { describe, expect } from 'vitest';
+import { computeFlags, type Flag, flagsJson } from '../../src/flags/index.js';
+import { buildRecord } from '../../src/sandbox/records/build-record.js';
+import { plantNetworks } from '../support/sandbox/planted-networks.js';
+import { crawlTest, withSetUp } from '../support/fixtures.js';
+import { resetGraph, testConnection } from '../support/neo4j.js';
+
+/**
+ * The red-flag rules on the planted world crawled over HTTP into a real Neo4j: a nominee director of 150 fillers and
+ * one company per network, a mass address of 200 fillers and one per network, and decoys that must not fire (each
+ * network's own officers hold at most five companies, its address four). Expectations come from the records the
+ * sandbox serves, not from the rules' Cypher.
+ */
+/** What the tests read of a company record as the sandbox serves it. */
+interface Served {
+  key?: string;
+  companyInfo?: { registrationAddress?: string } | null;
+  companyRequisites?: { inn?: string } | null;
+  companyManagersAndFounders?: { managers?: { inn?: string }[] | null; founders?: { inn?: string }[] | null } | null;
+}
+
+describe('flags: explainable rules over the current graph', () => {
+  const { graph, truth } = plantNetworks();
+  const database = testConnection().database;
+  const served = (id: number) => JSON.parse(JSON.stringify(buildRecord(graph, 'company', id) ?? {})) as Served;
+  const people = (id: number): { inn?: string }[] => {
+    const block = served(id).companyManagersAndFounders ?? {};
+    return [...(block.managers ?? []), ...(block.founders ?? [])];
+  };
+
+  const test = withSetUp(crawlTest({ graph }), async ({ crawl, driver }) => {
+    await resetGraph(driver);
+    const result = await crawl(
+      truth.seeds,
+      { maxDepth: 1, commitIntervalMs: 50 },
+      { client: { retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 6 } } },
+    );
+    expect(result.status).toBe('finished');
+  });
+
+  const flagged = (flags: Flag[], rule: string) =>
+    flags
+      .filter((f) => f.rule === rule)
+      .map((f) => f.record.id)
+      .sort((a, b) => (a ?? 0) - (b ?? 0));
+
+  test('mass-officer fires exactly on the companies the nominee manages or founded, with the facts', async ({ driver }) => {
+    const { flags } = await computeFlags(driver, { type: 'all' }, { database, rules: ['mass-officer'], write: false });
+    const nominee = truth.noise.nominee.key.replace(/^inn:/, '');
+    const expected = truth.seeds.map((s) => s.id).filter((id) => people(id).some((p) => p.inn === nominee));
+    expect(expected.length).toBeGreaterThan(100);
+    expect(flagged(flags, 'mass-officer')).toEqual([...expected].sort((a, b) => a - b));
+    const one = flags[0] as Flag;
+    expect(one).toMatchObject({ rule: 'mass-officer', severity: 'high' });
+    expect(one.evidence[0]?.fact).toMatch(
+      new RegExp(`\\(INN ${nominee}\\), its (founder|manager|founder and manager), is manager or founder of \\d+ other companies$`),
+    );
+    expect(one.evidence[0]?.records.length).toBe(5);
+  });
+
+  test('mass-address fires exactly on the companies served at the mass address', async ({ driver }) => {
+    const { flags } = await computeFlags(driver, { type: 'all' }, { database, rules: ['mass-address'], write: false });
+    const address = truth.noise.massAddress.text;
+    const expected = truth.seeds.map((s) => s.id).filter((id) => served(id).companyInfo?.registrationAddress === address);
+    expect(expected.length).toBeGreaterThan(150);
+    expect(flagged(flags, 'mass-address')).toEqual([...expected].sort((a, b) => a - b));
+    expect(flags.every((f) => f.score >= 0.5 && f.score <= 1)).toBe(true);
+  });
+
+  test('competitors-share-control fires on the planted competitor pairs under one control, not on the decoys sharing only hubs', async ({
+    driver,
+  }) => {
+    const { flags } = await computeFlags(driver, { type: 'all' }, { database, rules: ['competitors-share-control'], write: false });
+    const companyIds = (n: (typeof truth.networks)[number]) => n.members.filter((m) => m.kind === 'company').map((m) => m.id);
+    const expected = truth.networks.flatMap((n) => companyIds(n).slice(3, 5));
+    expect(flagged(flags, 'competitors-share-control')).toEqual([...expected].sort((a, b) => a - b));
+    expect(flags[0]?.evidence[0]?.fact).toMatch(/^listed as a competitor of .+, yet shares (address|officer|phone|email) \S/);
+  });
+
+  test('prints exactly the documented JSON; writes :Flag nodes idempotently and retires the ones no longer found', async ({ driver }) => {
+    const first = await computeFlags(driver, { type: 'all' }, { database, now: new Date('2026-01-01T00:00:00Z') });
+    const json = JSON.parse(flagsJson(first.flags)) as { flags: Record<string, unknown>[] };
+    expect(Object.keys(json)).toEqual(['flags']);
+    expect(Object.keys(json.flags[0] ?? {})).toEqual(['rule', 'severity', 'score', 'record', 'evidence']);
+    expect(Object.keys((json.flags[0]?.record as object) ?? {})).toEqual(['kind', 'id', 'key']);
+    const scores = first.flags.map((f) => f.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(first.written?.written).toBe(first.flags.length);
+
+    const count = async () =>
+      (
+        await driver.executeQuery(
+          'MATCH (f:Flag)-[:FLAGS]->(:Landing) RETURN count(f) AS all, count(CASE WHEN f.removedAt IS NULL THEN 1 END) AS current',
+          {},
+          { database },
+        )
+      ).records[0]?.toObject();
+    expect(await count()).toEqual({ all: first.flags.length, current: first.flags.length });
+    const again = await computeFlags(driver, { type: 'all' }, { database, now: new Date('2026-01-02T00:00:00Z') });
+    expect(again.flags).toEqual(first.flags);
+    expect(again.written).toEqual({ written: first.flags.length, retired: 0 });
+    expect(await count()).toEqual({ all: first.flags.length, current: first.flags.length });
+
+    // The nominee leaves one company: its mass-officer flag is retired with the date, not deleted.
+    const [company] = first.flags.filter((f) => f.rule === 'mass-officer');
+    await driver.executeQuery(
+      "MATCH (c:Company {id: $id})-[r:HAS_OFFICER]->(:Person {key: $nominee}) SET r.removedAt = datetime('2026-01-02T12:00:00Z')",
+      { id: company?.record.id, nominee: truth.noise.nominee.key },
+      { database },
+    );
+    const later = await computeFlags(driver, { type: 'all' }, { database, rules: ['mass-officer'], now: new Date('2026-01-03T00:00:00Z') });
+    expect(later.written?.retired).toBe(1);
+    const [retired] = (
+      await driver.executeQuery(
+        'MATCH (f:Flag {rule: $rule})-[:FLAGS]->(c:Company {id: $id}) RETURN toString(f.removedAt) AS removedAt, size(f.removals) AS removals',
+        { rule: 'mass-officer', id: company?.record.id },
+        { database },
+      )
+    ).records.map((r) => r.toObject());
+    expect(retired).toEqual({ removedAt: '2026-01-03T00:00:00Z', removals: 1 });
+  });
+});
