@@ -1,3 +1,4 @@
+export { type CaseFlagsParams, caseFlagsSection } from './case-section.js';
 export { computeFlags, type FlagOptions, type FlagResult } from './compute.js';
 export { flagsCsv, flagsJson, flagsTable } from './format.js';
 export { type Flag, type FlagEvidence, type FlagRecord, type FlagScope, flagUid, sortFlags } from './model.js';

@@ -18,3 +18,12 @@ export interface SmallPicture {
   /** `weak`: drawn dashed. */
   edges: { from: string; to: string; weak: boolean }[];
 }
+
+/** Sections one after the other, as one: markup and styles in order, pictures in order (their indices stay right). */
+export function joinSections(...sections: readonly ReportSection[]): ReportSection {
+  return {
+    html: sections.map((s) => s.html).join('\n'),
+    css: sections.map((s) => s.css).join('\n'),
+    pictures: sections.flatMap((s) => s.pictures),
+  };
+}

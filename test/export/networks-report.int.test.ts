@@ -40,6 +40,8 @@ const READ_NETWORKS = `(() => {
   }));
   return {
     first: main.firstElementChild && main.firstElementChild.id,
+    second: main.children[1] && main.children[1].id,
+    flags: rows(document.querySelector('#flags table.flags')),
     firstHeading: document.querySelector('h2').firstChild.textContent.trim(),
     articles,
     report: window.landingGraphReport,
@@ -50,6 +52,8 @@ const READ_NETWORKS = `(() => {
 
 interface NetworksView {
   first: string;
+  second: string;
+  flags: string[][];
   firstHeading: string;
   articles: {
     heading: string;
@@ -110,8 +114,13 @@ describe('the case file leads with the seed’s network (planted networks crawle
     );
     const view = (await page.evaluate(READ_NETWORKS)) as NetworksView;
 
-    expect(view.first).toBe('networks');
-    expect(view.firstHeading).toBe('Networks of the seeds');
+    // The red flags first, then the networks: the seed has the nominee director as a founder (within --depth 1, the
+    // competitors of its network are two hops away).
+    expect(view.first).toBe('flags');
+    expect(view.second).toBe('networks');
+    expect(view.firstHeading).toBe('Red flags');
+    expect(view.flags.map((r) => `${r[1]} ${r[2]}`)).toContain(`mass-officer company:${seed.key}`);
+    for (const row of view.flags) expect(row[4]?.length, row.join(' ')).toBeGreaterThan(10);
     expect(view.articles).toHaveLength(1);
     const [network] = view.articles;
     if (!network) throw new Error('no network article');
