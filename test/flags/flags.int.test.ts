@@ -77,6 +77,14 @@ describe('flags: explainable rules over the current graph', () => {
     expect(flags[0]?.evidence[0]?.fact).toMatch(/^listed as a competitor of .+, yet shares (address|officer|phone|email) \S/);
   });
 
+  test('registrant-mismatch fires exactly on the shadow sites whose WhoIs registrant does not list them', async ({ driver }) => {
+    const { flags } = await computeFlags(driver, { type: 'all' }, { database, rules: ['registrant-mismatch'], write: false });
+    const shadows = truth.networks.flatMap((n) => n.members.filter((m) => m.kind === 'domain' && m.key.endsWith('-shadow.ru')));
+    expect(shadows).toHaveLength(truth.networks.length);
+    expect(flags.map((f) => f.record.key).sort()).toEqual(shadows.map((m) => m.key).sort());
+    expect(flags[0]?.evidence[0]?.fact).toMatch(/^WhoIs names .+ as registrant, and that company lists \d+ other sites but not this one$/);
+  });
+
   test('prints exactly the documented JSON; writes :Flag nodes idempotently and retires the ones no longer found', async ({ driver }) => {
     const first = await computeFlags(driver, { type: 'all' }, { database, now: new Date('2026-01-01T00:00:00Z') });
     const json = JSON.parse(flagsJson(first.flags)) as { flags: Record<string, unknown>[] };

@@ -18,7 +18,8 @@ import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from '../.
  * - one weak tie between networks 0 and 1: a domain of each uses the same mail server;
  * - name servers shared across every network: Cloudflare's, and a hosting company's (SHARED_NS);
  * - in each network its 4th company lists its 5th as a competitor (they share an officer and the address), and
- *   five pairs of fillers list each other as competitors sharing only hubs (decoys for `flags`).
+ *   five pairs of fillers list each other as competitors sharing only hubs (decoys for `flags`);
+ * - in each network a shadow site whose WhoIs names its first company, which does not list it (its second does).
  * Everything else is unique to its record. Built with GraphAssembler like generate-graph.ts; served by
  * startSandbox({ graph }).
  */
@@ -146,8 +147,11 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
     asm.relate(c[2] as number, webmail);
     // Listed as competitors, yet under one control (they share an officer and the address): `flags` must find them.
     asm.edge(c[3] as number, 'competitorCompanies', c[4] as number);
+    // A site whose WhoIs names c0 as registrant while c0 does not list it (c1 does): registrant-mismatch.
+    const shadow = domain(`net${k}-shadow.ru`, c[0] as number, mx, undefined);
+    asm.relate(c[1] as number, shadow, true);
     companies.push(...c);
-    const ids = [...c, ...d, ...p, ...e];
+    const ids = [...c, ...d, shadow, ...p, ...e];
     networks.push({ members: ids.map((id) => refOf(asm.node(id) as SkeletonNode)) });
   }
   const fillers: number[] = [];
