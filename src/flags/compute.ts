@@ -64,6 +64,7 @@ export async function computeFlags(driver: Driver, scope: FlagScope, options: Fl
           severity: f.severity,
           score: f.score,
           evidence: JSON.stringify(f.evidence),
+          facts: f.evidence.map((e) => e.fact),
           element: f.element,
         }));
         const [w] = await runNamed(tx, 'flags/write', { flags: rows, now });

@@ -41,7 +41,7 @@ const RELATIONSHIP_TYPES: readonly string[] = RELATIONSHIP_GROUPS.stated;
 function expectCurrentState(name: string, statement: string): void {
   // Relationship patterns: -[r:TYPE]-, -[:TYPE*..8]-, --. Each names a variable that a `<var>.removedAt IS
   // NULL` filters, or is a path whose relationships are all filtered so; only the history's VERSION_OF
-  // (counted in graph-overview) is read unfiltered, and all links of a node are counted only as a cheap
+  // (counted in graph-overview) and FLAGS (a flag is retired on its node, `f.removedAt`) are read unfiltered, and all links of a node are counted only as a cheap
   // bound of its current degree (COUNT { (n)--() } compared with a parameter, beside the exact count).
   const bounds = /COUNT \{ \((\w+)\)--\(\) \} (>|>=|<=) \$\w+/g;
   for (const [, node] of statement.matchAll(bounds)) expect(statement).toMatch(new RegExp(`COUNT \\{ (MATCH )?\\(${node}\\)-\\[\\w+\\]-`));
@@ -50,6 +50,7 @@ function expectCurrentState(name: string, statement: string): void {
     const variable = /^\s*([A-Za-z_]\w*)/.exec(inside)?.[1];
     if (variable) expect(statement, inside).toMatch(new RegExp(`\\b${variable}\\.removedAt IS NULL`));
     else if (inside.includes('*')) expect(statement).toMatch(/all\((\w+) IN relationships\(p\) WHERE \1\.removedAt IS NULL\)/);
+    else if (inside === ':FLAGS') expect(statement, 'a flag is current by its node').toMatch(/\bf\.removedAt IS NULL/);
     else expect(inside, `an unfiltered relationship pattern in ${name}`).toBe(':VERSION_OF');
   }
 }

@@ -47,6 +47,7 @@ const SAMPLES: Record<string, string[]> = {
   'network-of': ['kind=company', 'key=7701234567'],
   'networks-by-size': [],
   'recent-domains': ['days=30', 'asOf=2026-11-21'],
+  'red-flags': [],
   'shared-address': [],
   'shared-email': [],
   'shared-ip': [],
@@ -73,6 +74,16 @@ describe('the query library on a real Neo4j', () => {
     await buildInvestigationGraph(driver);
     // The network queries read what `landing-graph networks` writes (test/query/network-queries.int.test.ts tests them).
     await computeNetworks(driver, { type: 'all' }, { database: testConnection().database });
+    // A flag as `landing-graph flags` writes it (test/flags/ tests the rules), and one it retired.
+    await driver.executeQuery(
+      `MATCH (c:Company {key: '7701234567'})
+       CREATE (:Flag {uid: 'mass-address|company#1', rule: 'mass-address', severity: 'medium', score: 0.61,
+                      facts: ['registered at Москва, with 11 other companies'], firstSeenAt: datetime('2026-11-20T00:00:00Z')})-[:FLAGS]->(c)
+       CREATE (:Flag {uid: 'mass-officer|company#1', rule: 'mass-officer', severity: 'high', score: 0.9, facts: ['gone'],
+                      firstSeenAt: datetime('2026-11-19T00:00:00Z'), removedAt: datetime('2026-11-20T00:00:00Z')})-[:FLAGS]->(c)`,
+      {},
+      { database: testConnection().database },
+    );
   });
   afterAll(async () => driver?.close());
 
@@ -189,6 +200,22 @@ describe('the query library on a real Neo4j', () => {
     ]);
     expect(await run('shared-officer', 'person=770412345678')).toEqual([expected]);
     expect(await run('shared-officer', 'role=predecessor')).toEqual([]);
+  });
+
+  it('red-flags: the current flags only, with their facts', async () => {
+    expect(await run('red-flags')).toEqual([
+      {
+        severity: 'medium',
+        rule: 'mass-address',
+        score: 0.61,
+        record: 'ООО "Лавка чая"',
+        kind: 'company',
+        key: '7701234567',
+        facts: ['registered at Москва, with 11 other companies'],
+        since: '2026-11-20T00:00:00Z',
+      },
+    ]);
+    expect(await run('red-flags', 'severity=high')).toEqual([]);
   });
 
   it('other shared values: name server, mail server, registrant, address, phone, e-mail', async () => {
