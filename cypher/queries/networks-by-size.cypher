@@ -1,17 +1,23 @@
 // title: Networks by size
-// description: The networks written by `landing-graph networks`, largest first: size, score, the members linked now,
+// description: The networks written by `landing-graph networks`, largest first (or most flagged members first): size,
+// description: score, the members with a current red flag, the members linked now,
 // description: the companies among them and the identifiers that tie most members (shared officers, addresses,
 // description: contacts, registrants...; an identifier of more than maxShared records is a hub and ties nothing,
 // description: as in `networks`). No rows until `landing-graph networks` has run.
 // param: minSize integer default 2 min=1  Leave out smaller networks
 // param: scope string optional  Only networks of this scope (all, crawl:<id>, seeds:<seeds>@<depth>)
 // param: maxShared integer default 20 min=1  Identifiers shared by more records than this are hubs, not evidence
+// param: by string default size in=size|flags  Rank by size (then score), or by members with a current red flag first
 // param: limit integer default 50 min=1  Most networks
-// columns: network, size, score, members, companies, topEvidence, computedAt, scopes
+// columns: network, size, score, flagged, members, companies, topEvidence, computedAt, scopes
 MATCH (net:Network)
 WHERE net.size >= $minSize AND ($scope IS NULL OR $scope IN net.scopes)
-WITH net
-ORDER BY net.size DESC, net.score DESC, net.id
+// Members with a current red flag (`landing-graph flags`): by=flags ranks the networks by them first.
+WITH net, COUNT {
+  MATCH (m:Landing)-[r:IN_NETWORK]->(net)
+  WHERE r.removedAt IS NULL AND EXISTS { MATCH (f:Flag)-[:FLAGS]->(m) WHERE f.removedAt IS NULL }
+} AS flagged
+ORDER BY CASE WHEN $by = 'flags' THEN flagged ELSE 0 END DESC, net.size DESC, net.score DESC, net.id
 LIMIT $limit
 CALL (net) {
   // IN_NETWORK is derived data that a rerun replaces, never history; the filter keeps the library's one rule.
@@ -59,6 +65,6 @@ CALL (ms) {
                  + coalesce(i.value, CASE WHEN i:Company THEN i.title END, i.key, '#' + toString(i.id))
                  + ' (' + toString(sharing) + ')')[..5] AS topEvidence
 }
-RETURN net.id AS network, net.size AS size, net.score AS score, size(ms) AS members, companies, topEvidence,
+RETURN net.id AS network, net.size AS size, net.score AS score, flagged, size(ms) AS members, companies, topEvidence,
        toString(net.computedAt) AS computedAt, net.scopes AS scopes
-ORDER BY size DESC, score DESC, network
+ORDER BY CASE WHEN $by = 'flags' THEN flagged ELSE 0 END DESC, size DESC, score DESC, network

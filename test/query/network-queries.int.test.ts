@@ -72,6 +72,24 @@ describe('network queries (network-of, networks-by-size, what-ties) on planted n
     expect(await run('networks-by-size', `minSize=${Math.max(...sizes) + 1}`)).toEqual([]);
     expect(await run('networks-by-size', 'scope=crawl:no-such-crawl')).toEqual([]);
     expect((await run('networks-by-size', `scope=${computed.scope}`)).length).toBe(Math.min(50, rows.length));
+    expect(rows.every((r) => r.flagged === 0)).toBe(true); // `flags` has not run
+  });
+
+  test('networks-by-size by=flags: the networks whose members carry current red flags first', async ({ run, driver }) => {
+    // A flag on one company of planted network 2, as `landing-graph flags` writes it (test/flags/ tests the rules).
+    await driver.executeQuery(
+      `MATCH (c:Company {key: $key}) MERGE (f:Flag {uid: 'test|' + $key}) SET f.rule = 'mass-officer', f.severity = 'high', f.score = 0.9
+       MERGE (f)-[:FLAGS]->(c)`,
+      { key: companies[1]!.key },
+      { database },
+    );
+    const rows = await run('networks-by-size', 'limit=100', 'by=flags');
+    const ours = computed.networks.find((n) => n.members.some((m) => m.key === companies[1]!.key))!.id;
+    expect(rows[0]).toMatchObject({ network: ours, flagged: 1 });
+    expect(rows.slice(1).every((r) => r.flagged === 0)).toBe(true);
+    const bySize = await run('networks-by-size', 'limit=100');
+    expect(bySize.find((r) => r.network === ours)?.flagged).toBe(1);
+    await driver.executeQuery("MATCH (f:Flag) WHERE f.uid STARTS WITH 'test|' DETACH DELETE f", {}, { database });
   });
 
   test('what-ties: the shared officer and address of two companies of one network; the nominee only when it is no hub', async ({ run }) => {

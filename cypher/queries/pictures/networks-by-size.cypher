@@ -4,8 +4,12 @@
 // The networks of the table form (same filter, order and limit); the identifiers are the table's topEvidence.
 MATCH (net:Network)
 WHERE net.size >= $minSize AND ($scope IS NULL OR $scope IN net.scopes)
-WITH net
-ORDER BY net.size DESC, net.score DESC, net.id
+// Members with a current red flag (`landing-graph flags`): by=flags ranks the networks by them first.
+WITH net, COUNT {
+  MATCH (m:Landing)-[r:IN_NETWORK]->(net)
+  WHERE r.removedAt IS NULL AND EXISTS { MATCH (f:Flag)-[:FLAGS]->(m) WHERE f.removedAt IS NULL }
+} AS flagged
+ORDER BY CASE WHEN $by = 'flags' THEN flagged ELSE 0 END DESC, net.size DESC, net.score DESC, net.id
 LIMIT $limit
 CALL (net) {
   // IN_NETWORK is derived data that a rerun replaces, never history; the filter keeps the library's one rule.
