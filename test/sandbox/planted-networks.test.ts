@@ -5,8 +5,8 @@ import { plantNetworks } from '../support/sandbox/planted-networks.js';
 describe('plantNetworks', () => {
   const { graph, truth } = plantNetworks();
 
-  it('plants six networks of 17 records and 200 fillers, all reachable from the company seeds at depth 1', () => {
-    expect(truth.networks.map((n) => n.members.length)).toEqual([17, 17, 17, 17, 17, 17]);
+  it('plants six networks of 18 records (a shadow site each, for flags) and 200 fillers, all reachable from the company seeds at depth 1', () => {
+    expect(truth.networks.map((n) => n.members.length)).toEqual([18, 18, 18, 18, 18, 18]);
     expect(truth.fillers).toHaveLength(200);
     expect(truth.seeds).toHaveLength(230);
     const keys = truth.networks.flatMap((n) => n.members.map((m) => `${m.kind}:${m.key}`));
