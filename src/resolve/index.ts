@@ -21,6 +21,7 @@ export {
   settleDecisions,
 } from './decisions.js';
 export { candidatesJson, candidatesTable, crowdedLine } from './format.js';
+export { companyNameMatch, type NameMatch, personNameMatch, type Variant } from './name-match.js';
 export { companyName, personNameKey } from './names.js';
 export { pairId, sideRef } from './pair.js';
 export { lookupReferences } from './reference-store.js';

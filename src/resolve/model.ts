@@ -36,6 +36,12 @@ export interface Evidence {
   value: string;
 }
 
+/** How two sides' names tie them: the name evidence (`name`, and `nameMatch` across spellings) and its cost off the score. */
+export interface NameTie {
+  evidence: Evidence[];
+  penalty: number;
+}
+
 export interface Candidate {
   /** `pair-` + 16 hex digits of the SHA-256 of the two side refs, sorted: the same pair, the same id. */
   pairId: string;

@@ -1,8 +1,9 @@
 import { innKey } from '../graph/pivots/normalize.js';
 import { forPairs, keep } from './company-rules.js';
-import type { Candidate, CompanyTie, CrowdedName, Evidence, PersonRow, ResolveOptions, Side } from './model.js';
+import type { Candidate, CompanyTie, CrowdedName, Evidence, NameTie, PersonRow, ResolveOptions, Side } from './model.js';
 import { personNameKey } from './names.js';
 import { compare, pairId, sideRef } from './pair.js';
+import { spelledAlike } from './person-variants.js';
 
 /**
  * Person candidates (pure): Person pivots whose names normalise alike (personNameKey: words in any order) and
@@ -13,19 +14,23 @@ import { compare, pairId, sideRef } from './pair.js';
  *   company-ties.cypher: a shared address, officer, contact, one company an officer of the other, SAME_AS),
  *   scored 0.6, plus 0.1 for each further tie up to 0.8.
  * A name held by more than maxNamesakes persons proposes nothing (it is reported).
+ * Names matching across spellings, initials and a missing patronymic (name-match.ts: `Иванов И.И.`, `Ivanov
+ * Ivan`) pair under the same rules and ties, 0.1 weaker per variant (at most 0.3), with a `nameMatch` evidence.
  */
 
 type Company = PersonRow['companies'][number];
 
 interface Person {
   side: Side;
+  /** The exact name key (personNameKey). */
+  key: string;
   inn: string | undefined;
   companies: Company[];
 }
 
 /** A pair of namesakes without a shared company: a candidate if their companies are tied. */
 export interface PendingPair {
-  name: string;
+  name: NameTie;
   x: Person;
   y: Person;
 }
@@ -39,50 +44,68 @@ export interface PersonGrouping {
   crowded: CrowdedName[];
 }
 
+interface Found {
+  candidates: Map<string, Candidate>;
+  pending: PendingPair[];
+  companyPairs: Map<string, { a: string; b: string }>;
+}
+
 export function groupPersons(rows: readonly PersonRow[], options: ResolveOptions): PersonGrouping {
-  const byName = new Map<string, Person[]>();
+  const persons: Person[] = [];
   for (const row of rows) {
-    const name = row.name === null ? undefined : personNameKey(row.name);
-    if (name === undefined || row.companies.length === 0) continue;
+    const key = row.name === null ? undefined : personNameKey(row.name);
+    if (key === undefined || row.companies.length === 0) continue;
     const inn = innKey(row.inn) ?? (row.key.startsWith('inn:') ? innKey(row.key.slice(4)) : undefined);
-    const person: Person = { side: { kind: 'person', id: null, key: row.key, name: row.name }, inn, companies: row.companies };
-    const same = byName.get(name);
-    if (same) same.push(person);
-    else byName.set(name, [person]);
+    persons.push({ side: { kind: 'person', id: null, key: row.key, name: row.name }, key, inn, companies: row.companies });
   }
-  const found = new Map<string, Candidate>();
-  const pending: PendingPair[] = [];
-  const companyPairs = new Map<string, { a: string; b: string }>();
+  persons.sort((x, y) => compare(sideRef(x.side), sideRef(y.side)));
+  const byName = new Map<string, Person[]>();
+  for (const person of persons) {
+    const same = byName.get(person.key);
+    if (same) same.push(person);
+    else byName.set(person.key, [person]);
+  }
+  const found: Found = { candidates: new Map(), pending: [], companyPairs: new Map() };
   const crowded: CrowdedName[] = [];
   for (const name of [...byName.keys()].sort(compare)) {
-    const group = (byName.get(name) ?? []).sort((x, y) => compare(sideRef(x.side), sideRef(y.side)));
+    const group = byName.get(name) ?? [];
     if (group.length < 2) continue;
     if (group.length > options.maxNamesakes) {
       crowded.push({ kind: 'person', name, count: group.length });
       continue;
     }
     // The group is sorted by ref, so x is the pair's side a.
-    forPairs(group, (x, y) => {
-      if (x.inn !== undefined && y.inn !== undefined) return;
-      const inY = new Set(y.companies.map((c) => c.element));
-      const shared = x.companies.filter((c) => inY.has(c.element));
-      if (shared.length > 0) {
-        const evidence: Evidence[] = [{ kind: 'name', value: name }, ...shared.map((c) => ({ kind: 'company', value: companyText(c) }))];
-        keep(found, { pairId: pairId(x.side, y.side), rule: 'person-name-company', score: 0.9, a: x.side, b: y.side, evidence });
-        return;
-      }
-      // An officer of more companies than maxShared is a hub (a nominee): pairing all their companies would
-      // read company pairs by the hundred thousand, and ties through a nominee say nothing.
-      if (x.companies.length > options.maxShared || y.companies.length > options.maxShared) return;
-      pending.push({ name, x, y });
-      for (const cx of x.companies)
-        for (const cy of y.companies) {
-          const [a, b] = [cx.element, cy.element].sort(compare) as [string, string];
-          companyPairs.set(`${a}\n${b}`, { a, b });
-        }
-    });
+    forPairs(group, (x, y) => pairPersons(x, y, { evidence: [{ kind: 'name', value: name }], penalty: 0 }, found, options));
   }
-  return { candidates: [...found.values()], pending, companyPairs: [...companyPairs.values()], crowded };
+  for (const [x, y, tie] of spelledAlike(persons, options.maxNamesakes)) pairPersons(x, y, tie, found, options);
+  return {
+    candidates: [...found.candidates.values()],
+    pending: found.pending,
+    companyPairs: [...found.companyPairs.values()],
+    crowded,
+  };
+}
+
+/** Two namesakes, x the side a: a candidate if they share a company, pending if their companies may be tied. */
+function pairPersons(x: Person, y: Person, name: NameTie, found: Found, options: ResolveOptions): void {
+  if (x.inn !== undefined && y.inn !== undefined) return;
+  const inY = new Set(y.companies.map((c) => c.element));
+  const shared = x.companies.filter((c) => inY.has(c.element));
+  if (shared.length > 0) {
+    const evidence: Evidence[] = [...name.evidence, ...shared.map((c) => ({ kind: 'company', value: companyText(c) }))];
+    const score = Math.round((0.9 - name.penalty) * 100) / 100;
+    keep(found.candidates, { pairId: pairId(x.side, y.side), rule: 'person-name-company', score, a: x.side, b: y.side, evidence });
+    return;
+  }
+  // An officer of more companies than maxShared is a hub (a nominee): pairing all their companies would
+  // read company pairs by the hundred thousand, and ties through a nominee say nothing.
+  if (x.companies.length > options.maxShared || y.companies.length > options.maxShared) return;
+  found.pending.push({ name, x, y });
+  for (const cx of x.companies)
+    for (const cy of y.companies) {
+      const [a, b] = [cx.element, cy.element].sort(compare) as [string, string];
+      found.companyPairs.set(`${a}\n${b}`, { a, b });
+    }
 }
 
 /** The pending pairs whose companies are tied, with the ties as evidence. */
@@ -111,14 +134,14 @@ export function tiedCandidates(pending: readonly PendingPair[], ties: readonly C
       }
     const tieCount = evidence.filter((e) => e.kind !== 'companies').length;
     if (tieCount === 0) continue;
-    const score = Math.round((0.6 + 0.1 * Math.min(2, tieCount - 1)) * 100) / 100;
+    const score = Math.round((0.6 + 0.1 * Math.min(2, tieCount - 1) - name.penalty) * 100) / 100;
     keep(found, {
       pairId: pairId(x.side, y.side),
       rule: 'person-name-tied',
       score,
       a: x.side,
       b: y.side,
-      evidence: [{ kind: 'name', value: name }, ...evidence],
+      evidence: [...name.evidence, ...evidence],
     });
   }
   return [...found.values()];
