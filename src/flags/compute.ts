@@ -3,6 +3,7 @@ import { LandingGraphError, quoteValue } from '../errors.js';
 import { runNamed, runText, inWriteTransaction, type Row } from '../store/executor.js';
 import { walkScope } from '../store/scope.js';
 import { toStoreError } from '../store/neo4j-errors.js';
+import { toNumberOrNull } from '../store/numbers.js';
 import { type Flag, type FlagEvidence, type FlagRecord, type FlagScope, flagUid, sortFlags } from './model.js';
 import { type FlagRule, loadRules } from './rules.js';
 
@@ -116,10 +117,9 @@ function flagOf(rule: FlagRule, row: Row): Flag & { element: string } {
 }
 
 function recordOf(row: Row): FlagRecord {
-  const id = row.id;
   return {
     kind: String(row.kind),
-    id: id === null || id === undefined ? null : neo4j.isInt(id) ? (id as { toNumber(): number }).toNumber() : Number(id),
+    id: toNumberOrNull(row.id),
     key: row.key === null || row.key === undefined ? null : String(row.key),
   };
 }

@@ -1,3 +1,4 @@
+import { toNumber } from '../store/numbers.js';
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { isLandingKind } from '../api/kinds.js';
 import { type LandingRef, refToString } from '../api/refs.js';
@@ -90,10 +91,6 @@ function addIdentifier(builder: EvidenceBuilder, row: Record<string, unknown>): 
     links.push({ member: { kind: memberKind, id, key }, weight: toNumber(weights[i]) });
   });
   builder.addIdentifier(kind as EvidenceKind, String(row.evidenceKey), toNumber(row.shared), links);
-}
-
-function toNumber(value: unknown): number {
-  return neo4j.isInt(value) ? (value as { toNumber(): number }).toNumber() : Number(value);
 }
 
 export interface WriteResult {

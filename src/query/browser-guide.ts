@@ -1,13 +1,13 @@
+import { cypherString } from '../render/escape.js';
 import { valueText } from './params.js';
 import type { ParamValue, QueryDefinition, QueryParam } from './types.js';
 
-/** Text as HTML element content (the guide puts no data in attributes). */
+/**
+ * Text as HTML element content (the guide puts no data in attributes). Not render/escape's escapeMarkup: the
+ * guide's runnable <pre> blocks keep their line breaks as they are, for the file's readers and Browser alike.
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function cypherString(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 }
 
 /** A parameter value as a Cypher literal for `:param name => <literal>` (evaluated by the server, so 50 stays an integer). */

@@ -1,3 +1,4 @@
+import { toNumberOrNull } from '../store/numbers.js';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { inWriteTransaction, runNamed } from '../store/executor.js';
 import { toStoreError } from '../store/neo4j-errors.js';
@@ -161,8 +162,7 @@ export function str(value: unknown): string | null {
 
 /** A Neo4j integer (or number) as a number, null when absent. */
 export function num(value: unknown): number | null {
-  if (value === null || value === undefined) return null;
-  return neo4j.isInt(value) ? (value as { toNumber(): number }).toNumber() : Number(value);
+  return toNumberOrNull(value);
 }
 
 /** A row of cypher/resolve/companies.cypher. */

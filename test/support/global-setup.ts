@@ -129,8 +129,10 @@ async function browserUrlOf(driver: Awaited<ReturnType<typeof connectNeo4j>>, bo
     const address = setting.get('server.http.advertised_address') ?? setting.get('server.http.listen_address');
     const port = address?.split(':').at(-1);
     if (!port) return undefined;
-    const host = address?.split(':').slice(0, -1).join(':') || new URL(boltUri.replace(/^[a-z+]+:/, 'http:')).hostname;
-    return `http://${host === '0.0.0.0' || host === '' ? new URL(boltUri.replace(/^[a-z+]+:/, 'http:')).hostname : host}:${port}/browser/`;
+    const host = address?.split(':').slice(0, -1).join(':');
+    // Listening everywhere (or no host said): Browser is where Bolt is.
+    const reachable = !host || host === '0.0.0.0' ? new URL(boltUri.replace(/^[a-z+]+:/, 'http:')).hostname : host;
+    return `http://${reachable}:${port}/browser/`;
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
-import neo4j, { type Driver } from 'neo4j-driver';
+import { toNumber } from '../../store/numbers.js';
+import type { Driver } from 'neo4j-driver';
 import type { LandingRef } from '../../api/refs.js';
 import { refToString } from '../../api/refs.js';
 import { DEFAULT_NETWORK_OPTIONS } from '../model.js';
@@ -120,8 +121,4 @@ async function readNames(driver: Driver, refs: readonly NameRef[], database: str
     }
   }
   return names;
-}
-
-function toNumber(value: unknown): number {
-  return neo4j.isInt(value) ? (value as { toNumber(): number }).toNumber() : Number(value);
 }
