@@ -43,6 +43,9 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
     rows.sort((a, b) => Number(!a[0]!.startsWith('company ')) - Number(!b[0]!.startsWith('company ')));
   const itemRows = (filter: (i: ChangeItem) => boolean) =>
     items.filter(filter).map((i) => [label(i.record), name(i.record), i.name, i.target, i.targetTitle]);
+  // An officer's row names the role (HAS_OFFICER is one link per role), not the relationship type.
+  const officerRows = (filter: (i: ChangeItem) => boolean) =>
+    items.filter(filter).map((i) => [label(i.record), name(i.record), roleOf(i.name), i.target, i.targetTitle]);
   const partOfChange = (i: ChangeItem) => i.record.change === 'changed' || i.record.change === 'back';
   const kvRows: [string, string][] = [
     ['Since', `${report.since}${context.sinceGiven !== report.since ? ` (--since ${context.sinceGiven})` : ''}`],
@@ -58,14 +61,14 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
     table('Records back', ['Record', 'Title', 'Page', 'Links'], recordRows('back', false), 'add', [3]),
     table(
       'Officers gained',
-      ['Company', 'Title', 'Relationship', 'Officer', 'Name'],
-      itemRows((i) => i.what === 'pivot-added' && isOfficer(i) && i.record.change !== 'gone'),
+      ['Company', 'Title', 'Role', 'Officer', 'Name'],
+      officerRows((i) => i.what === 'pivot-added' && isOfficer(i) && i.record.change !== 'gone'),
       'add',
     ),
     table(
       'Officers lost',
-      ['Company', 'Title', 'Relationship', 'Officer', 'Name'],
-      itemRows((i) => i.what === 'pivot-removed' && isOfficer(i) && partOfChange(i)),
+      ['Company', 'Title', 'Role', 'Officer', 'Name'],
+      officerRows((i) => i.what === 'pivot-removed' && isOfficer(i) && partOfChange(i)),
       'del',
     ),
     table(
@@ -137,4 +140,9 @@ tr.add td { background: #f4fbf8; }
 function valueText(value: FieldValue): string {
   if (value === null) return '—';
   return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+}
+
+/** `manager` of `HAS_OFFICER manager`; a link older than roles per link shows as `officer`. */
+function roleOf(itemName: string): string {
+  return itemName.replace(/^HAS_OFFICER ?/, '') || 'officer';
 }
