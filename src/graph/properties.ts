@@ -1,5 +1,6 @@
 import type { CompanyLanding, DomainLanding } from '../api/schemas/index.js';
 import type { PropertyValue } from './model.js';
+import { latestRevenue } from './revenue.js';
 
 /**
  * The fields analysts filter on, lifted from a record's blocks into node properties with clear names.
@@ -65,6 +66,7 @@ export function companyProperties(record: CompanyLanding): Record<string, Proper
   const info = record.companyInfo;
   const requisites = record.companyRequisites;
   const people = record.companyManagersAndFounders;
+  const revenue = latestRevenue(record.financeResults?.revenueAndCost);
   return compact({
     fullName: info?.fullName,
     shortName: info?.shortName,
@@ -92,6 +94,8 @@ export function companyProperties(record: CompanyLanding): Record<string, Proper
     cities: record.companyCategories?.cities,
     reviewsRating: record.companyReviews?.rating,
     reviewsCount: record.companyReviews?.reviewsCount,
+    revenue: revenue?.revenue,
+    revenueYear: revenue?.revenueYear,
   });
 }
 
@@ -202,6 +206,8 @@ export const ANALYST_PROPERTIES = {
     'cities',
     'reviewsRating',
     'reviewsCount',
+    'revenue',
+    'revenueYear',
   ],
   email: [],
   phone: [],

@@ -27,6 +27,19 @@ export interface SkeletonNode {
   /** Person groups (>= 0) or founding companies (-companyId). */
   readonly founders?: readonly number[];
   readonly address?: number;
+  /**
+   * Planted facts (red-flag patterns; undefined = from the record's generator): a company's status, registration
+   * day, predecessors and successors (company ids) and revenue (line 2110 of every report year, thousands of
+   * roubles); a domain's WhoIs creation day. Days are epoch milliseconds at midnight UTC.
+   */
+  readonly status?: 'active' | 'liquidating' | 'liquidated';
+  readonly registeredOn?: number;
+  readonly predecessors?: readonly number[];
+  readonly successors?: readonly number[];
+  readonly revenue?: number;
+  readonly createdOn?: number;
+  /** Serve every block of this record (a planted pattern must show its facts): no null or left-out block. */
+  readonly whole?: boolean;
   /** Keep duplicated entries in this node's lists (the duplicated-entry special). */
   readonly keepDuplicates?: boolean;
 }

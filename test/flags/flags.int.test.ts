@@ -85,6 +85,73 @@ describe('flags: explainable rules over the current graph', () => {
     expect(flags[0]?.evidence[0]?.fact).toMatch(/^WhoIs names .+ as registrant, and that company lists \d+ other sites but not this one$/);
   });
 
+  const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+  const only = async (driver: Parameters<typeof computeFlags>[0], rule: string) =>
+    (await computeFlags(driver, { type: 'all' }, { database, rules: [rule], write: false })).flags;
+
+  test('young-company fires on the company registered days before its sites, not on the slow starter or the older site', async ({
+    driver,
+  }) => {
+    const flags = await only(driver, 'young-company');
+    expect(flagged(flags, 'young-company')).toEqual(sorted(truth.flags.youngCompany));
+    expect(flags[0]?.evidence.map((e) => e.fact)).toEqual([
+      'registered on 2024-03-01; its site fresh-shop0.ru was created 12 days later, on 2024-03-13',
+      'registered on 2024-03-01; its site fresh-shop1.ru was created 20 days later, on 2024-03-21',
+      'registered on 2024-03-01; its site fresh-shop2.ru was created 25 days later, on 2024-03-26',
+    ]);
+    expect(flags[0]?.evidence[0]?.records[0]).toMatchObject({ kind: 'domain', key: 'fresh-shop0.ru' });
+    expect(flags[0]?.score).toBe(1); // 0.5 + 0.5 * (1 - 12/30) + 0.1 * 2
+  });
+
+  test('liquidated-serves-live fires on the liquidated company whose phone and site a live one lists, not on the decoys', async ({
+    driver,
+  }) => {
+    const flags = await only(driver, 'liquidated-serves-live');
+    expect(flagged(flags, 'liquidated-serves-live')).toEqual(sorted(truth.flags.liquidatedServesLive));
+    const [live] = truth.flags.decoys.liquidatedServesLive;
+    const [fact] = flags[0]?.evidence ?? [];
+    expect(fact?.fact).toMatch(/^Ликвидирована, yet its site still-serving0\.ru, phone \+\d+ also serve .+ \(Действующая\)$/);
+    expect(fact?.records.map((r) => r.kind)).toEqual(['company', 'domain', 'phone']);
+    expect(fact?.records[0]?.id).toBe(live);
+    expect(flags[0]?.score).toBe(0.8);
+  });
+
+  test("phoenix fires on the live successors sharing the liquidated predecessor's officer or address, not on the decoys", async ({
+    driver,
+  }) => {
+    const flags = await only(driver, 'phoenix');
+    expect(flagged(flags, 'phoenix')).toEqual(sorted(truth.flags.phoenix));
+    const facts = flags.flatMap((f) => f.evidence.map((e) => e.fact)).sort();
+    expect(facts).toHaveLength(2);
+    expect(facts[0]).toMatch(/^succeeds .+ \(В процессе ликвидации\), and shares its address .+$/);
+    expect(facts[1]).toMatch(/^succeeds .+ \(Ликвидирована\), and shares its officer .+$/);
+    const [dead] = truth.flags.decoys.phoenix;
+    expect(flags.find((f) => f.record.id === truth.flags.phoenix[0])?.evidence[0]?.records).toEqual([
+      expect.objectContaining({ kind: 'company', id: dead }),
+    ]);
+  });
+
+  test('no-activity-many-sites fires on the company with no revenue and 12 sites, not on the busy chain or the idle one', async ({
+    driver,
+  }) => {
+    const flags = await only(driver, 'no-activity-many-sites');
+    expect(flagged(flags, 'no-activity-many-sites')).toEqual(sorted(truth.flags.noActivityManySites));
+    expect(flags[0]?.evidence[0]?.fact).toBe('revenue 0 in 2025, yet 12 sites');
+    expect(flags[0]?.evidence[0]?.records).toHaveLength(5);
+    expect(flags[0]?.score).toBe(0.525);
+  });
+
+  test('no planted company fires a rule it was not planted for; every decoy stays clean', async ({ driver }) => {
+    const { flags } = await computeFlags(driver, { type: 'all' }, { database, write: false });
+    const planted = new Map<string, number[]>([
+      ['young-company', truth.flags.youngCompany],
+      ['liquidated-serves-live', truth.flags.liquidatedServesLive],
+      ['phoenix', truth.flags.phoenix],
+      ['no-activity-many-sites', truth.flags.noActivityManySites],
+    ]);
+    for (const [rule, ids] of planted) expect(flagged(flags, rule), rule).toEqual(sorted(ids));
+  });
+
   test('prints exactly the documented JSON; writes :Flag nodes idempotently and retires the ones no longer found', async ({ driver }) => {
     const first = await computeFlags(driver, { type: 'all' }, { database, now: new Date('2026-01-01T00:00:00Z') });
     const json = JSON.parse(flagsJson(first.flags)) as { flags: Record<string, unknown>[] };

@@ -12,7 +12,16 @@ const flag = (rule: string, score: number, key: string, fact = 'a fact'): Flag =
 describe('flag rules are data', () => {
   it('every rule of cypher/flags/rules/ parses: id, severity, description, thresholds with their reasons', () => {
     const rules = loadRules();
-    expect(rules.map((r) => r.id)).toEqual(['competitors-share-control', 'mass-address', 'mass-officer', 'registrant-mismatch']);
+    expect(rules.map((r) => r.id)).toEqual([
+      'competitors-share-control',
+      'liquidated-serves-live',
+      'mass-address',
+      'mass-officer',
+      'no-activity-many-sites',
+      'phoenix',
+      'registrant-mismatch',
+      'young-company',
+    ]);
     for (const rule of rules) {
       expect(rule.description.length).toBeGreaterThan(40);
       for (const t of rule.thresholds) expect(t.description).toMatch(/\d/); // says what the default was chosen from

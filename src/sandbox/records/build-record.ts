@@ -61,7 +61,8 @@ export const VARIATION = { nullBlock: 0.04, absentBlock: 0.03, unknownField: 0.0
 
 /** How one block of one record is served: deterministic from (seed, id, block). */
 export function blockVariant(graph: SandboxGraph, id: number, block: string): 'present' | 'null' | 'absent' {
-  if (id >= SPECIAL_ID_BASE) return 'present';
+  // near-duplicates.ts asks with only the seed, before the graph exists.
+  if (id >= SPECIAL_ID_BASE || graph.node?.(id)?.whole === true) return 'present';
   const u = hash32(graph.seed, id, block, 'variant') / 4294967296;
   return u < VARIATION.nullBlock ? 'null' : u < VARIATION.nullBlock + VARIATION.absentBlock ? 'absent' : 'present';
 }

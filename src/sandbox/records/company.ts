@@ -17,9 +17,19 @@ function addressOfCompany(ctx: RecordContext): { text: string; city: readonly st
   return { text: address.text, city: CITIES[address.city] as readonly string[] };
 }
 
-function registrationDay(ctx: RecordContext): number {
+/** The registration day: planted, else a day of the company's registration year. */
+export function registrationDay(ctx: RecordContext): number {
+  if (ctx.node.registeredOn !== undefined) return ctx.node.registeredOn;
   const year = registrationYear(ctx.graph.seed, ctx.node.id);
   return randomDay(ctx.rng('registration'), Date.UTC(year, 0, 1), Date.UTC(year, 11, 31));
+}
+
+const STATUS_TEXT = { active: 'Действующая', liquidating: 'В процессе ликвидации', liquidated: 'Ликвидирована' } as const;
+
+/** The status as served: planted, else 90 % active, 5 % liquidating, 5 % liquidated. */
+function statusOf(ctx: RecordContext, u: number): string {
+  if (ctx.node.status !== undefined) return STATUS_TEXT[ctx.node.status];
+  return u < 0.9 ? STATUS_TEXT.active : u < 0.95 ? STATUS_TEXT.liquidating : STATUS_TEXT.liquidated;
 }
 
 export const companyInfo: BlockBuilder = (ctx) => {
@@ -37,7 +47,7 @@ export const companyInfo: BlockBuilder = (ctx) => {
     registrationDateString: dateString(registered),
     registrationAddress: address.text,
     federalDistrict: `${address.city[2]} федеральный округ`,
-    status: u < 0.9 ? 'Действующая' : u < 0.95 ? 'В процессе ликвидации' : 'Ликвидирована',
+    status: statusOf(ctx, u),
     city: address.city[0],
     country: 'Россия',
     ...updateStamp(rng),
@@ -134,6 +144,10 @@ export const companyManagersAndFounders: BlockBuilder = (ctx) => {
 
 export const companyPredecessorsAndSuccessors: BlockBuilder = (ctx) => {
   const rng = ctx.rng('companyPredecessorsAndSuccessors');
+  const planted = (ids: readonly number[] | undefined) => ids?.map((id) => companyPerson(ctx, -id, ''));
+  if (ctx.node.predecessors !== undefined || ctx.node.successors !== undefined) {
+    return { predecessors: planted(ctx.node.predecessors) ?? [], successors: planted(ctx.node.successors) ?? [], ...updateStamp(rng) };
+  }
   const other = (tag: number): Record<string, string> => {
     const serial = (ctx.node.id * 10 + tag) % 10_000_000;
     return {

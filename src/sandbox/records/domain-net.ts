@@ -9,7 +9,8 @@ import { siteUrl } from './domain-site.js';
 
 export const whoIs: BlockBuilder = (ctx) => {
   const rng = ctx.rng('whoIs');
-  const created = randomDay(rng, Date.UTC(2003, 0, 1), Date.UTC(2025, 0, 1));
+  const drawn = randomDay(rng, Date.UTC(2003, 0, 1), Date.UTC(2025, 0, 1));
+  const created = ctx.node.createdOn ?? drawn;
   const changed = randomMoment(rng, Math.max(created, UPDATE_FROM), UPDATE_TO);
   const expiry = created + Math.ceil((UPDATE_TO - created) / (365 * DAY)) * 365 * DAY;
   const owner = ctx.owner

@@ -51,14 +51,15 @@ export type FinanceBlockName = keyof typeof FINANCE_BLOCKS;
 const sum = (values: Map<string, number>, codes: readonly string[]): number => codes.reduce((s, c) => s + (values.get(c) ?? 0), 0);
 
 /** All line values of one year: random lines first, then the totals from them. */
-function yearLines(rng: Rng, scale: number): Map<string, number> {
+function yearLines(rng: Rng, scale: number, revenue: number | undefined): Map<string, number> {
   const v = new Map<string, number>();
   for (const block of Object.values(FINANCE_BLOCKS)) {
     for (const codes of Object.values(block)) for (const code of codes) v.set(code, Math.round(scale * rng.float()));
   }
   const negate = (code: string): void => void v.set(code, -(v.get(code) ?? 0));
   ['2120', '2210', '2220', '2350', '4120', '4220', '4320', '3220', '3221', '3222', '6300', '6310', '6311'].forEach(negate);
-  v.set('2110', Math.round(scale * (2 + rng.float() * 3)));
+  const drawn = Math.round(scale * (2 + rng.float() * 3));
+  v.set('2110', revenue ?? drawn);
   v.set('1100', sum(v, ['1110', '1150', '1170', '1180', '1190']));
   v.set('1200', sum(v, ['1210', '1230', '1250']));
   v.set('1600', sum(v, ['1100', '1200']));
@@ -84,7 +85,8 @@ function yearLines(rng: Rng, scale: number): Map<string, number> {
 /** Report years of a company: from its registration (at the earliest 2021) to 2025. */
 function reportYears(ctx: RecordContext): number[] {
   const years: number[] = [];
-  for (let y = Math.max(2021, registrationYear(ctx.graph.seed, ctx.node.id)); y <= 2025; y++) years.push(y);
+  const planted = ctx.node.registeredOn === undefined ? undefined : new Date(ctx.node.registeredOn).getUTCFullYear();
+  for (let y = Math.max(2021, planted ?? registrationYear(ctx.graph.seed, ctx.node.id)); y <= 2025; y++) years.push(y);
   return years;
 }
 
@@ -94,7 +96,7 @@ function financeBuilder(name: FinanceBlockName): BlockBuilder {
     const lines = ctx.memo('finance', () => {
       const rng = ctx.rng('finance');
       const scale = 10 ** (2 + rng.float() * 5);
-      return reportYears(ctx).map((year, i) => [year, yearLines(rng, scale * (1 + 0.15 * i))] as const);
+      return reportYears(ctx).map((year, i) => [year, yearLines(rng, scale * (1 + 0.15 * i), ctx.node.revenue)] as const);
     });
     const block: Record<string, unknown> = {};
     for (const [field, codes] of Object.entries(FINANCE_BLOCKS[name])) {

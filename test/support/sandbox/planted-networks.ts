@@ -6,6 +6,7 @@ import { companyName } from '../../../src/sandbox/naming.js';
 import { rngFor } from '../../../src/sandbox/prng.js';
 import { ACTIVITIES } from '../../../src/sandbox/records/vocab-records.js';
 import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from '../../../src/sandbox/shared-values.js';
+import { type FlagPatterns, plantFlagPatterns } from './planted-flags.js';
 
 /**
  * A small world with planted company networks, for testing `landing-graph networks`: groups of companies that
@@ -52,6 +53,8 @@ export interface PlantedTruth {
     webmail: { kind: 'email'; key: string };
     hostingIp: { kind: 'ip'; key: string };
   };
+  /** The red-flag patterns and their decoys (planted-flags.ts). */
+  flags: FlagPatterns;
   /** Every company: seeds of a depth-1 crawl that fetches the whole world. */
   seeds: { kind: 'company'; id: number }[];
 }
@@ -67,6 +70,7 @@ const HOSTING_IP = 0;
  */
 const SHARED_NS: readonly (number | undefined)[] = [4, 7777, 7777];
 const WEBMAIL = 'zakaz.office@mail.ru';
+const DAY = 86_400_000;
 
 export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph; truth: PlantedTruth } {
   const seed = options.seed ?? 7;
@@ -82,9 +86,10 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
     asm.addNode({ ...node, id } as SkeletonNode);
     return id;
   };
-  const company = (address: number, manager: number, founders: number[]): number => {
+  // Every company active, registered in 2012, its sites created from 2016, with revenue: no red flag but planted ones.
+  const companyWith = (fields: { address: number; manager: number } & Partial<SkeletonNode>): number => {
     const id = nextId;
-    const region = cityOfAddress(seed, address)[1];
+    const region = cityOfAddress(seed, fields.address)[1];
     const s = serial++;
     return add({
       kind: 'company',
@@ -92,12 +97,13 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
       key: legalInn(region, s, seed),
       ogrn: ogrn(registrationYear(seed, id), region, s, seed),
       category: id % ACTIVITIES.length,
-      address,
-      manager,
-      founders,
+      status: 'active',
+      registeredOn: Date.UTC(2012, 2, 15) + (id % 300) * DAY,
+      ...fields,
     });
   };
-  const domain = (key: string, owner: number, mx: number | undefined, ns: number | undefined): number =>
+  const company = (address: number, manager: number, founders: number[]): number => companyWith({ address, manager, founders });
+  const domain = (key: string, owner: number, mx: number | undefined, ns: number | undefined, createdOn?: number): number =>
     add({
       kind: 'domain',
       title: key,
@@ -105,6 +111,7 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
       owner,
       category: 0,
       ip: HOSTING_IP,
+      createdOn: createdOn ?? Date.UTC(2016, 5, 1) + (nextId % 300) * DAY,
       ...(mx === undefined ? {} : { mx }),
       ...(ns === undefined ? {} : { ns }),
     });
@@ -156,12 +163,32 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
   }
   const fillers: number[] = [];
   for (let i = 0; i < fillerCount; i++) {
-    const f = company(MASS_ADDRESS, i < nomineeCount ? NOMINEE : 20_000 + i, [i < nomineeCount ? NOMINEE : 20_000 + i]);
+    const officer = i < nomineeCount ? NOMINEE : 20_000 + i;
+    // Filler 4 is liquidated and lists the webmail: a decoy for liquidated-serves-live (a hub serves nobody).
+    const f = companyWith({
+      address: MASS_ADDRESS,
+      manager: officer,
+      founders: [officer],
+      ...(i === 4 ? { status: 'liquidated', whole: true } : {}),
+    });
     fillers.push(f);
     if (i % 4 === 0) asm.relate(f, webmail);
     if (i < 40) asm.relate(f, domain(`filler${i}.ru`, f, undefined, undefined));
   }
   companies.push(...fillers);
+  const flags = plantFlagPatterns({
+    company: companyWith,
+    domain: (key, owner, createdOn) => domain(key, owner, undefined, undefined, createdOn),
+    phone,
+    relate: (a, b) => asm.relate(a, b),
+    succeed: (predecessor, successor) => {
+      const mutable = (id: number) => asm.node(id) as { predecessors?: number[]; successors?: number[] };
+      mutable(successor).predecessors = [...(mutable(successor).predecessors ?? []), predecessor];
+      mutable(predecessor).successors = [...(mutable(predecessor).successors ?? []), successor];
+    },
+  });
+  if (fillers[4] !== undefined) flags.decoys.liquidatedServesLive.push(fillers[4]);
+  companies.push(...flags.companies);
   // Decoys: competitors that share only hubs (the nominee, the mass address), which tie nothing.
   for (let i = 0; i + 1 < Math.min(10, fillers.length); i += 2)
     asm.edge(fillers[i] as number, 'competitorCompanies', fillers[i + 1] as number);
@@ -172,6 +199,7 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
     truth: {
       networks,
       fillers,
+      flags,
       noise: {
         nominee: { kind: 'officer', key: `inn:${nominee.inn}` },
         massAddress: { kind: 'address', text: addressOf(seed, MASS_ADDRESS).text },

@@ -1,0 +1,36 @@
+// rule: phoenix
+// severity: high
+// description: A live company that succeeds a liquidated or liquidating one and shares its officer or registration
+// description: address (a phoenix: the business goes on in a new shell, the old one's debts stay behind).
+// threshold: maxShared 20  An officer or address held by more records than this ties nothing (a nominee director,
+// threshold: a mass registration address: flagged by their own rules), as in `networks`, where identifiers of
+// threshold: control hold up to 16 records at p99.9 of the 20,000-record sandbox.
+// Hits: each company (in $scope, or every one when null) of a known status without "ликвид"/"liquidat" that names a
+// company as predecessor, or is named by it as successor (HAS_OFFICER with that role, current), whose status names
+// liquidation, and with which it shares a current officer (manager or founder) or registration address that is no
+// hub. Score: 0.7 + 0.15 for each shared officer or address, at most 1. One fact per predecessor.
+MATCH (s:Company)-[k:HAS_OFFICER]-(p:Company)
+WHERE k.removedAt IS NULL AND s <> p AND ($scope IS NULL OR elementId(s) IN $scope)
+  AND ((startNode(k) = s AND k.role = 'predecessor') OR (startNode(k) = p AND k.role = 'successor'))
+  AND s.companyStatus IS NOT NULL AND NOT toLower(s.companyStatus) =~ '.*(ликвид|liquidat).*'
+  AND toLower(p.companyStatus) =~ '.*(ликвид|liquidat).*'
+WITH DISTINCT s, p
+MATCH (s)-[r1:HAS_OFFICER|REGISTERED_AT]->(i)<-[r2:HAS_OFFICER|REGISTERED_AT]-(p)
+WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address)
+  // hub-size: shared=i holder=h link=l
+  AND size(COLLECT {
+    MATCH (h:Landing)-[l]-(i)
+    WHERE l.removedAt IS NULL AND h <> i AND h.kind IN ['domain', 'company', 'email', 'phone']
+      AND ((startNode(l) = h AND type(l) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
+           OR (type(l) = 'RELATED' AND h:Domain AND i:Company))
+    RETURN DISTINCT h
+  }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
+WITH s, p, collect(DISTINCT CASE WHEN i:Person THEN 'officer ' + coalesce(i.name, i.value, i.key)
+                                 ELSE 'address ' + coalesce(i.value, i.key) END) AS shared
+WITH s, collect({p: p, shared: shared}) AS predecessors
+WITH s, predecessors, reduce(n = 0, v IN predecessors | n + size(v.shared)) AS items
+RETURN elementId(s) AS element, s.kind AS kind, s.id AS id, s.key AS key,
+       CASE WHEN 0.55 + 0.15 * items > 1.0 THEN 1.0 ELSE 0.55 + 0.15 * items END AS score,
+       [v IN predecessors[0..5] | {fact: 'succeeds ' + coalesce(v.p.title, v.p.key) + ' (' + v.p.companyStatus + '), and shares its '
+                                         + reduce(t = '', x IN v.shared | t + CASE WHEN t = '' THEN '' ELSE '; ' END + x),
+                                   records: [{kind: v.p.kind, id: v.p.id, key: v.p.key}]}] AS evidence
