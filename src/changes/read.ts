@@ -2,7 +2,7 @@ import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import type { LandingRef } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { runNamed } from '../store/executor.js';
-import { walkScope } from '../store/scope.js';
+import { SCOPE_STATEMENTS, walkScope } from '../store/scope.js';
 import { COMPARED_FIELDS } from '../store/history-rows.js';
 import { toStoreError } from '../store/neo4j-errors.js';
 import type { FieldValue, LinkRow, RecordRow, VersionRow } from './model.js';
@@ -10,12 +10,12 @@ import type { ChangeWindow } from './report.js';
 import { checkWindow, type Moment } from './window.js';
 
 /** The statements a change report runs, in order (cypher/changes/). */
-export const CHANGES_STATEMENTS = ['changes/crawl-started', 'scope/resolve-seeds', 'scope/neighbours', 'changes/records'];
+export const CHANGES_STATEMENTS = ['changes/crawl-started', ...SCOPE_STATEMENTS, 'changes/records'];
 
 export interface ChangesRequest {
   since: Moment;
   until: Moment;
-  /** Limit the report to records within `depth` hops of these (none: the whole graph). */
+  /** Limit the report to the records of `<seeds> --depth N` (docs/scope.md; none: the whole graph). */
   seeds: readonly LandingRef[];
   depth: number;
 }
@@ -27,7 +27,7 @@ export interface ReadOptions {
 export interface ChangeRows {
   window: ChangeWindow;
   rows: RecordRow[];
-  /** Nodes within the depth of the seeds (records and pivots), when seeds were given. */
+  /** Records in scope (`<seeds> --depth N`, docs/scope.md), when seeds were given. */
   scope: number | null;
 }
 
@@ -73,8 +73,8 @@ async function momentAt(tx: ManagedTransaction, moment: Moment): Promise<number>
 }
 
 /**
- * Element ids of the Landing and Pivot nodes within `depth` hops of the seeds, over every relationship, removed
- * ones too: a record that lost its link to the seeds' neighbourhood within the window is a change of it.
+ * Element ids of the records of `<seeds> --depth N` (docs/scope.md), list relationships removed since walked too
+ * (state 'ever'): a record dropped from a list within the window is still reported, as a change of it.
  */
 async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth: number): Promise<string[]> {
   return (await walkScope(tx, seeds, { depth, state: 'ever' })).elementIds;

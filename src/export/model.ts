@@ -117,7 +117,7 @@ export interface Subgraph {
 /** What to export (the library's view of the CLI's arguments). */
 export interface ExportRequest {
   seeds: LandingRef[];
-  /** Hops from the seeds, over relationships of any type between Landing and Pivot nodes, either way. */
+  /** `<seeds> --depth N` (docs/scope.md): the records a crawl of the seeds to this depth fetches, and what they state. */
   depth: number;
   /** Default 5000. */
   maxNodes?: number;

@@ -17,6 +17,7 @@ import {
 import { parseAsOf } from '../time/date-time.js';
 import { cleanUri, toolInfo } from '../render/provenance.js';
 import { longProp, stringProp, toProperties } from './values.js';
+import { SCOPE_STATEMENTS } from '../store/scope.js';
 import { walkSubgraph } from './walk.js';
 
 /** Element ids per statement when reading nodes and relationships. */
@@ -30,8 +31,8 @@ export function exportStatements(asOf: string | null): string[] {
   const suffix = asOf === null ? '' : '-as-of';
   return [
     'export/crawl',
-    'scope/resolve-seeds',
-    'scope/neighbours',
+    ...SCOPE_STATEMENTS,
+    'scope/stated',
     'export/count-edges',
     `export/nodes${suffix}`,
     `export/edges${suffix}`,
@@ -49,8 +50,8 @@ export interface ReadOptions {
 }
 
 /**
- * Read the subgraph within `request.depth` hops of the seeds from Neo4j, in one read transaction (a
- * consistent snapshot; nothing is written). The budgets are checked on element ids alone, before any
+ * Read the subgraph of `<seeds> --depth N` (docs/scope.md: the crawl's ball and what its records state) from
+ * Neo4j, in one read transaction (a consistent snapshot; nothing is written). The budgets are checked on element ids alone, before any
  * property is read: EXPORT_TOO_LARGE names the counts and limits. Unknown seeds are SEED_INVALID; an
  * unknown --crawl or a malformed `asOf` is CONFIG_INVALID.
  *
@@ -81,8 +82,8 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
           query: {
             method:
               asOf === null
-                ? `level-by-level undirected walk from the seeds over current relationships (no removedAt) of any type between :Landing and :Pivot nodes, ${request.depth} hops; then every current relationship among the nodes reached`
-                : `the graph as of ${asOf}: level-by-level undirected walk from the seeds over relationships of any type that existed then, between :Landing and :Pivot nodes first seen by then, ${request.depth} hops; then every relationship among the nodes reached that existed then; node properties as of then (the earliest RecordVersion replaced later, else the node), relationship history cut at then`,
+                ? `the records a crawl of the seeds to depth ${request.depth} fetches (docs/scope.md): level-by-level walk from the seeds over current (no removedAt) outgoing list relationships (RELATED, SIMILAR, COMPETITOR) to :Landing nodes, ${request.depth} hops; then what those records state, the :Landing and :Pivot nodes one current outgoing relationship of theirs away; then every current relationship among the nodes reached`
+                : `the graph as of ${asOf}: the records a crawl of the seeds to depth ${request.depth} fetched then (docs/scope.md): level-by-level walk from the seeds over outgoing list relationships (RELATED, SIMILAR, COMPETITOR) that existed then, to :Landing nodes first seen by then, ${request.depth} hops; then what those records stated, the :Landing and :Pivot nodes first seen by then one outgoing relationship of theirs that existed then away; then every relationship among the nodes reached that existed then; node properties as of then (the earliest RecordVersion replaced later, else the node), relationship history cut at then`,
             statements: exportStatements(asOf).map((s) => `cypher/${s}.cypher`),
           },
           parameters: {

@@ -20,8 +20,10 @@ export interface WalkLimits {
 }
 
 /**
- * The nodes within the depth (src/store/scope.ts, over every relationship: each hop returns at most the rest of
- * the node budget plus one), then the relationships among them counted. Only relationships of the state asked
+ * The nodes of `<seeds> --depth N` for an export (src/store/scope.ts, docs/scope.md): the ball's records, the
+ * records a crawl of the seeds to that depth fetches, plus what they state (the nodes one outgoing `stated`
+ * relationship away: the stubs one hop past the ball, pivots), each hop returning at most the rest of the node
+ * budget plus one; then the relationships among them counted. Only relationships of the state asked
  * for count: the current ones (no `removedAt`), or those that existed at `limits.asOf`, between nodes first seen
  * by then. Only element ids travel: nothing is materialized before both budgets are known to hold.
  * Unknown seeds are a SEED_INVALID error naming them; a budget exceeded is EXPORT_TOO_LARGE.
@@ -30,14 +32,16 @@ export async function walkSubgraph(tx: ManagedTransaction, seeds: readonly Landi
   const scope = await walkScope(tx, seeds, {
     depth: limits.depth,
     state: limits.asOf === null ? 'current' : { asOf: limits.asOf },
+    stated: true,
     maxNodes: limits.maxNodes,
   });
   const { elementIds, nodesByHop, exceededAtHop: hop } = scope;
   if (hop === 0) throw tooLarge(`the ${elementIds.length} seeds alone exceed --max-nodes ${limits.maxNodes}`, 'raise --max-nodes');
   if (hop !== undefined) {
+    // Depth d reads the nodes up to hop d + 1 (what the records at hop d state), so hop h first fits at depth h - 2.
     throw tooLarge(
-      `more than ${limits.maxNodes} nodes (--max-nodes ${limits.maxNodes}) within ${limits.depth} hops of the seeds, already at hop ${hop} (${countsText(nodesByHop.slice(0, hop))})`,
-      hop > 1 ? `lower --depth to ${hop - 1} or raise --max-nodes` : 'raise --max-nodes',
+      `more than ${limits.maxNodes} nodes (--max-nodes ${limits.maxNodes}) within ${limits.depth} hops of the seeds and what they state, already at hop ${hop} (${countsText(nodesByHop.slice(0, hop))})`,
+      hop > 1 && limits.depth > 0 ? `lower --depth to ${Math.min(hop - 2, limits.depth - 1)} or raise --max-nodes` : 'raise --max-nodes',
     );
   }
   const [row] = await runNamed(tx, 'export/count-edges', { ids: elementIds, asOf: limits.asOf });

@@ -97,6 +97,7 @@ async function scopeElements(tx: ManagedTransaction, scope: FlagScope): Promise<
     const [row] = await runNamed(tx, 'flags/crawl-records', { crawlId: scope.crawlId });
     return (row?.elements as string[] | undefined) ?? [];
   }
+  // The records of `<seeds> --depth N` (docs/scope.md): the ball a crawl of the seeds to that depth fetches.
   return (await walkScope(tx, scope.seeds, { depth: scope.depth })).elementIds;
 }
 

@@ -21,7 +21,12 @@ export const RELATIONSHIP_GROUPS = {
    * its hosting): the evidence of networks (with RELATED between a domain and a company) and of hubs.
    */
   evidence: EVIDENCE,
-  /** What can tie two records: the evidence, RELATED lists and analysts' SAME_AS. Walked by the networks scope. */
+  /**
+   * A record's lists: the relationships a crawl follows (`--follow related,similar,competitor`, its default), from
+   * the record to the records it lists. Walked, outgoing only, by the scope of `<seeds> --depth N` (src/store/scope.ts).
+   */
+  lists: ['RELATED', 'SIMILAR', 'COMPETITOR'],
+  /** What can tie two records: the evidence, RELATED lists and analysts' SAME_AS (the query library's what-ties). */
   ties: ['RELATED', ...EVIDENCE, 'SAME_AS'],
   /** What a record's answer states, from the record: its lists and its pivot links (retired when no longer stated). */
   stated: [

@@ -1,5 +1,5 @@
 import { toNumber } from '../store/numbers.js';
-import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import neo4j, { type Driver } from 'neo4j-driver';
 import { isLandingKind } from '../api/kinds.js';
 import { type LandingRef, refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
@@ -9,10 +9,16 @@ import { toStoreError } from '../store/neo4j-errors.js';
 import { type Evidence, EvidenceBuilder } from './evidence.js';
 import { DEFAULT_MAX_SHARED, EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind, type Network, type NetworkMember } from './model.js';
 
-/** What `networks` looks at: every record, the records within `depth` hops of seeds, or the records a crawl fetched. */
+/**
+ * What `networks` looks at: every record, the records of `<seeds> --depth N` (docs/scope.md), or the records a crawl
+ * fetched.
+ */
 export type NetworkScope =
   | { type: 'all' }
-  /** Records within `depth` hops of the seeds (a shared identifier is one hop), not walking through hubs. */
+  /**
+   * The records a crawl of the seeds to `depth` fetches (src/store/scope.ts, docs/scope.md). `maxShared` is no
+   * longer used by the walk (it follows lists, not identifiers); the evidence's hubs are EvidenceReadOptions'.
+   */
   | { type: 'seeds'; seeds: readonly LandingRef[]; depth: number; maxShared?: number }
   | { type: 'crawl'; crawlId: string };
 
@@ -43,7 +49,7 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
   try {
     return await session.executeRead(async (tx) => {
       let elementIds: string[] = [];
-      if (scope.type === 'seeds') elementIds = await walk(tx, scope.seeds, scope.depth, scope.maxShared ?? DEFAULT_MAX_SHARED);
+      if (scope.type === 'seeds') elementIds = (await walkScope(tx, scope.seeds, { depth: scope.depth })).elementIds;
       if (scope.type === 'crawl') {
         const [found] = await runNamed(tx, 'network/crawl-exists', { crawlId: scope.crawlId });
         if (!found)
@@ -67,14 +73,6 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
   } finally {
     await session.close();
   }
-}
-
-/**
- * The Landing and Pivot nodes within `depth` hops of the seeds, a hop being a current relationship between records
- * or a shared identifier (record -> pivot -> record). Unknown seeds: SEED_INVALID naming them.
- */
-async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth: number, maxShared: number): Promise<string[]> {
-  return (await walkScope(tx, seeds, { depth, over: 'ties', maxShared, throughIdentifiers: true })).elementIds;
 }
 
 function addIdentifier(builder: EvidenceBuilder, row: Record<string, unknown>): void {

@@ -4,6 +4,7 @@ import type { Driver } from 'neo4j-driver';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { refToString } from '../../src/api/refs.js';
+import { RELATIONSHIP_GROUPS } from '../../src/graph/relationship-groups.js';
 import { exportSubgraph, readSubgraph, type ExportFormat, type ExportRequest, type Subgraph } from '../../src/export/index.js';
 import { toNeo4jParams } from '../../src/store/params.js';
 import { openTestDriver, testConnection } from '../support/neo4j.js';
@@ -40,12 +41,21 @@ describe('landing-graph export: formats on a crawled sandbox graph', () => {
   });
 
   it('json: the counts are those of a direct Cypher count of the same subgraph, without raw, secrets or bookkeeping', async () => {
+    // docs/scope.md: the records a crawl of the seeds to DEPTH fetches (outgoing current lists), what they state
+    // (one outgoing current `stated` relationship), and the current relationships among them.
     const direct = await driver.executeQuery(
       `UNWIND $seeds AS seed
        MATCH (s:Landing {kind: seed.kind}) WHERE s.id = seed.id OR s.key = seed.key
-       MATCH p = (s)-[*0..${DEPTH}]-(n) WHERE all(x IN nodes(p) WHERE x:Landing OR x:Pivot)
-       WITH collect(DISTINCT n) AS ns
-       CALL (ns) { UNWIND ns AS a MATCH (a)-[r]->(b) WHERE b IN ns RETURN count(r) AS edges }
+       MATCH p = (s)-[:${RELATIONSHIP_GROUPS.lists.join('|')}*0..${DEPTH}]->(m:Landing)
+       WHERE all(r IN relationships(p) WHERE r.removedAt IS NULL)
+       WITH collect(DISTINCT m) AS ball
+       CALL (ball) {
+         UNWIND ball AS a
+         MATCH (a)-[r:${RELATIONSHIP_GROUPS.stated.join('|')}]->(b) WHERE r.removedAt IS NULL AND (b:Landing OR b:Pivot)
+         RETURN collect(DISTINCT b) AS stated
+       }
+       WITH ball + [b IN stated WHERE NOT b IN ball] AS ns
+       CALL (ns) { UNWIND ns AS a MATCH (a)-[r]->(b) WHERE b IN ns AND r.removedAt IS NULL RETURN count(r) AS edges }
        RETURN size(ns) AS nodes, edges`,
       toNeo4jParams({ seeds: graph.seeds.map((s) => ({ kind: s.kind, id: s.id ?? null, key: s.key ?? null })) }),
       database() ? { database: database() } : {},

@@ -33,13 +33,16 @@ const flagsSchema = z.object({
 export function changesCommand(): Command {
   const command = new Command('changes')
     .description("Report what changed in the landing records between two moments, from the graph's history (no crawling)")
-    .argument('[seed...]', 'only records within --depth hops of these: domain:<domain> company:<INN|OGRN> ... or <kind>#<page number>')
+    .argument(
+      '[seed...]',
+      'only the records a crawl of these to --depth fetches: domain:<domain> company:<INN|OGRN> ... or <kind>#<page number>',
+    )
     .option(
       '--since <when>',
       'start (exclusive): ISO date-time with a zone, a date (UTC), a duration back from now (12h, 1d, 2w) or a crawl id',
     )
     .option('--until <when>', 'end (inclusive): ISO date-time with a zone, a date or a duration back from now (default: now)')
-    .option('-d, --depth <n>', 'hops from the seeds, over any relationship between records and pivots (default: 1)')
+    .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 1)')
     .option('--json', 'the report as one JSON object')
     .option('--csv', 'one CSV row per change item')
     .option('--html', 'an offline HTML page (needs --out)')

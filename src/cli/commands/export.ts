@@ -32,7 +32,7 @@ export function exportCommand(): Command {
       'Export the subgraph around seeds from Neo4j (no crawling) as json, graphml, csv (neo4j-admin import), cypher or an html case file',
     )
     .argument('<seed...>', 'domain:<domain> company:<INN|OGRN> email:<address> phone:+<digits> or <kind>#<page number>')
-    .option('-d, --depth <n>', 'hops from the seeds, over any relationship between records and pivots', '1')
+    .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md), and what they state', '1')
     .option('-f, --format <format>', EXPORT_FORMATS.join('|'))
     .option('-o, --out <path>', 'the file to write (a folder for csv)')
     .option('--max-nodes <n>', 'refuse exports with more nodes', String(DEFAULT_MAX_NODES))

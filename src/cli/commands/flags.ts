@@ -22,8 +22,8 @@ export function flagsCommand(): Command {
     .description(
       'Run the red-flag rules (cypher/flags/rules) over the current graph, write each hit as a :Flag with its evidence, and print them',
     )
-    .argument('[seed...]', 'the records within --depth hops of these (default: the whole graph)')
-    .option('-d, --depth <n>', 'hops from the seeds over any current relationship (default: 2)')
+    .argument('[seed...]', 'the records a crawl of these to --depth fetches (default: the whole graph)')
+    .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 2)')
     .option('--crawl <id>', 'the records this crawl fetched')
     .option('--rule <ids>', 'only these rules, comma-separated (default: every rule)')
     .option('--json', 'the flags as JSON')

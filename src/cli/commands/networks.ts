@@ -38,11 +38,8 @@ export function networksCommand(): Command {
     .description(
       'Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked',
     )
-    .argument('[seed...]', 'look within --depth hops of these records (default: the whole graph)')
-    .option(
-      '-d, --depth <n>',
-      'hops from the seeds: a current relationship between records or a shared identifier is one hop, never through hubs (default: 2)',
-    )
+    .argument('[seed...]', 'look at the records a crawl of these to --depth fetches (default: the whole graph)')
+    .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 2)')
     .option('--crawl <id>', 'the records this crawl fetched')
     .option('--max-shared <n>', 'an identifier shared by more records ties nothing (a hub)', String(DEFAULT_MAX_SHARED))
     .option('--min-size <k>', 'drop smaller networks', String(DEFAULT_MIN_SIZE))
