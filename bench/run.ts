@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: the performance benchmarks of landing-graph (see bench/README.md), written to
  * bench/RESULTS.md. BENCH_SCALE (default 1) shrinks sizes and windows for trial runs; BENCH_ONLY picks
- * benchmarks (rate,e2e,writes,profile,memory).
+ * benchmarks (rate,e2e,writes,profile,memory,refresh,findings).
  */
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_CONCURRENCY, e2eBenchmark, UNTHROTTLED_RPS } from './e2e.js';
+import { findingsBenchmark } from './findings.js';
 import { memoryBenchmark } from './memory.js';
 import { openBenchNeo4j, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
 import { startCrawl, startSandboxProcess } from './lib/processes.js';
@@ -18,7 +19,7 @@ import { rateBenchmark } from './rate.js';
 import { refreshBenchmark } from './refresh.js';
 import { writesBenchmark } from './writes.js';
 
-const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh'] as const;
+const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings'] as const;
 type Name = (typeof ALL)[number];
 
 async function main(): Promise<number> {
@@ -110,6 +111,12 @@ async function main(): Promise<number> {
     if (only.has('memory')) sections.push(await guarded('4. Memory of the crawling process', () => memoryBenchmark(neo, sizes.memory)));
     if (only.has('refresh'))
       sections.push(await guarded('5. Keeping a graph current', () => refreshBenchmark(neo, Math.max(1_000, Math.round(20_000 * scale)))));
+    if (only.has('findings'))
+      sections.push(
+        await guarded('6. Networks and red flags over a planted world', () =>
+          findingsBenchmark(neo, Math.max(2_000, Math.round(100_000 * scale))),
+        ),
+      );
   } finally {
     await writeResults(neo, sections, profile, { scale, only: [...only], began });
     await neo.close();

@@ -27,6 +27,8 @@ export async function startSandboxProcess(options: {
   records: number;
   seed: number;
   latencyMs?: number;
+  /** Serve the planted world (`sandbox --plant`). */
+  plant?: boolean;
   /** Extra node flags (--import <probe>). */
   nodeArgs?: string[];
   env?: Record<string, string>;
@@ -45,6 +47,7 @@ export async function startSandboxProcess(options: {
     String(options.seed),
   ];
   if (options.latencyMs) args.push('--latency-ms', String(options.latencyMs));
+  if (options.plant) args.push('--plant');
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,6 +20,11 @@ export interface GenerateGraphOptions {
   specials?: boolean;
   /** Dangling ids (listed, answered 404). Default 5 (0 for fewer than 20 records). */
   dangling?: number;
+  /**
+   * Adds hand-built records to the generated world (planted patterns in tests), with ids from `firstFreeId` up,
+   * before the lists are sealed. Default: none.
+   */
+  plant?: (asm: GraphAssembler, firstFreeId: number) => void;
 }
 
 /** Branches (nodes listed in relatedBranches, without an endpoint), as a share of the records. */
@@ -50,6 +55,7 @@ export function generateGraph(options: GenerateGraphOptions = {}): SandboxGraph 
   buildRelations(asm, entities, rng);
   const hubIds = addHubs(asm, entities, rng, hubs, hubSize);
   const danglingIds = addDangling(asm, entities, rng, dangling, entities.nodes.length);
+  options.plant?.(asm, Math.max(entities.nodes.length, ...danglingIds) + 1);
   let patches = new Map<number, RecordPatch>();
   if (options.specials) patches = addSpecials(asm);
   return asm.finish({ seed, danglingIds, hubIds, specials: options.specials ?? false, patches });

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { computeFlags, type Flag, flagsJson } from '../../src/flags/index.js';
 import { buildRecord } from '../../src/sandbox/records/build-record.js';
-import { plantNetworks } from '../support/sandbox/planted-networks.js';
+import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { crawlTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
 

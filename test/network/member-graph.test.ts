@@ -1,7 +1,7 @@
 import { UndirectedGraph } from 'graphology';
 import louvainModule from 'graphology-communities-louvain';
 import { describe, expect, it } from 'vitest';
-import { connectedComponents, louvainView, memberGraph, type Ties } from '../../src/network/member-graph.js';
+import { connectedComponents, louvainView, memberGraph, rejoinParts, type Ties } from '../../src/network/member-graph.js';
 import { mulberry32 } from '../../src/random.js';
 
 const louvain = louvainModule as unknown as typeof louvainModule.default;
@@ -71,5 +71,63 @@ describe('louvainView', () => {
       communities += actual.count;
     }
     expect(communities).toBeGreaterThan(100);
+  });
+});
+
+describe('rejoinParts', () => {
+  // 0 company:a -1- 1 domain:x -1- 3 email:y -0.5- 2 company:b; 4 domain:z alone with 5 phone:w.
+  const graph = {
+    count: 6,
+    start: Int32Array.from([0, 1, 2, 3, 3, 4, 4]),
+    to: Int32Array.from([1, 3, 3, 5]),
+    weight: Float64Array.from([1, 1, 0.5, 1]),
+  };
+  const keys = ['company:a', 'domain:x', 'company:b', 'email:y', 'domain:z', 'phone:w'];
+
+  it('gives a part without a company back to the part it is most strongly tied to', () => {
+    expect(rejoinParts(graph, keys, [[0], [1, 3], [2]])).toEqual([[0, 1, 3], [2]]);
+  });
+
+  it('follows a chain: a part tied only to another company-less part joins once that one has joined', () => {
+    expect(rejoinParts(graph, keys, [[0], [1], [3], [2]])).toEqual([[0, 1, 3], [2]]);
+  });
+});
+
+describe('rejoinParts: a cut that is no bridge', () => {
+  // Two triangles (company, domain, phone) of inner weight 3, joined by a stray address pair (0.7) or, in `tight`, by
+  // that and a domain pair (1.2): 1.9 is at least 30 % of 3, 0.7 is not.
+  const keys = ['company:a', 'domain:a', 'phone:a', 'company:b', 'domain:b', 'phone:b'];
+  const bridged = {
+    count: 6,
+    start: Int32Array.from([0, 2, 3, 4, 6, 7, 7]),
+    to: Int32Array.from([1, 2, 2, 5, 4, 5, 5]),
+    weight: Float64Array.from([1, 1, 1, 0.7, 1, 1, 1]),
+  };
+  const tight = {
+    count: 6,
+    start: Int32Array.from([0, 2, 4, 5, 7, 8, 8]),
+    to: Int32Array.from([1, 2, 2, 4, 5, 4, 5, 5]),
+    weight: Float64Array.from([1, 1, 1, 1.2, 0.7, 1, 1, 1]),
+  };
+
+  it('keeps two groups apart across a bridge', () => {
+    expect(
+      rejoinParts(bridged, keys, [
+        [0, 1, 2],
+        [3, 4, 5],
+      ]),
+    ).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
+  });
+
+  it('joins two halves tied by 30 % of the inner weight of the smaller or more', () => {
+    expect(
+      rejoinParts(tight, keys, [
+        [0, 1, 2],
+        [3, 4, 5],
+      ]),
+    ).toEqual([[0, 1, 2, 3, 4, 5]]);
   });
 });

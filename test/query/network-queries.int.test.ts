@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { computeNetworks, type ComputeResult } from '../../src/network/index.js';
 import { findQuery, loadQueries, runQuery } from '../../src/query/library.js';
 import { bindParams } from '../../src/query/params.js';
-import { plantNetworks } from '../support/sandbox/planted-networks.js';
+import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { personOf } from '../../src/sandbox/shared-values.js';
 import type { Row } from '../../src/store/executor.js';
 import { crawlSandbox } from '../export/fixture.js';

@@ -19,6 +19,13 @@ describe('landing-graph sandbox options', () => {
     expect(groundTruthFile).toBeUndefined();
   });
 
+  it('--plant serves the generated world with planted networks and red-flag patterns; not with --specials', () => {
+    const { server } = parseSandboxArgs({ records: '2000', seed: '3', plant: true });
+    expect(server.graph?.recordCount).toBeGreaterThan(2000);
+    expect(server.graph?.lookup('domain', 'net0-site0.ru')).toBeGreaterThan(2000);
+    expect(() => parseSandboxArgs({ plant: true, specials: true })).toThrow(/--plant and --specials/);
+  });
+
   it('maps fault flags to fault options', () => {
     const { server } = parseSandboxArgs({
       errorRate: '0.1',

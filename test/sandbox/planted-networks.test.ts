@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRecord } from '../../src/sandbox/index.js';
-import { plantNetworks } from '../support/sandbox/planted-networks.js';
+import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 
 describe('plantNetworks', () => {
   const { graph, truth } = plantNetworks();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseFaultOptions, type FaultOptions } from '../../sandbox/faults.js';
 import { MAX_RECORDS } from '../../sandbox/generate-graph.js';
 import { writeGroundTruth } from '../../sandbox/ground-truth.js';
+import { plantNetworks } from '../../sandbox/planted/networks.js';
 import { sandboxEvolveCommand } from './sandbox-evolve.js';
 import { nonEmpty, parseOptions, share, usage, wholeNumber } from '../options.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
@@ -22,6 +23,7 @@ const optionsSchema = z.object({
   seed: wholeNumber('--seed', 0, 2 ** 32 - 1).default(1),
   apiKey: nonEmpty('--api-key').default('sandbox-key'),
   specials: z.boolean().default(false),
+  plant: z.boolean().default(false),
   errorRate: share('--error-rate').optional(),
   latencyMs: wholeNumber('--latency-ms', 0, 600_000).optional(),
   latencyJitterMs: wholeNumber('--latency-jitter-ms', 0, 600_000).optional(),
@@ -44,6 +46,7 @@ export function parseSandboxArgs(raw: RawSandboxArgs): SandboxCommandOptions {
   if ((o.burstLength !== undefined || o.retryAfter !== undefined || o.retryAfterDate) && o.burstEvery === undefined) {
     throw usage('--burst-length, --retry-after and --retry-after-date go with --burst-every N');
   }
+  if (o.plant && o.specials) throw usage('--plant and --specials are two different worlds: choose one');
   const faults: FaultOptions = {
     errorRate: o.errorRate,
     latencyMs: o.latencyMs,
@@ -70,6 +73,7 @@ export function parseSandboxArgs(raw: RawSandboxArgs): SandboxCommandOptions {
       records: o.records,
       seed: o.seed,
       specials: o.specials,
+      ...(o.plant ? { graph: plantNetworks({ records: o.records, seed: o.seed }).graph } : {}),
       faults: parseFaultOptions(faults),
     },
     groundTruthFile: o.groundTruth,
@@ -124,6 +128,7 @@ export function sandboxCommand(): Command {
     .option('--seed <n>', 'seed of the generated graph', '1')
     .option('--api-key <key>', 'the X-Api-Key value to accept (default: sandbox-key)')
     .option('--specials', 'add the special robustness records (see src/sandbox/specials.ts)')
+    .option('--plant', 'plant company networks and red-flag patterns with their decoys (src/sandbox/planted/)')
     .option('--error-rate <r>', 'share of requests answered 500/502/503')
     .option('--latency-ms <n>', 'delay before every answer')
     .option('--latency-jitter-ms <n>', 'extra random delay up to n ms')

@@ -1,4 +1,4 @@
-import type { SkeletonNode } from '../../../src/sandbox/graph-types.js';
+import type { SkeletonNode } from '../graph-types.js';
 
 /**
  * The red-flag patterns of the planted world (planted-networks.ts), each with decoys that must not fire. Every

@@ -1,12 +1,13 @@
-import type { LandingKind } from '../../../src/api/kinds.js';
-import { GraphAssembler } from '../../../src/sandbox/graph-store.js';
-import type { SandboxGraph, SkeletonNode } from '../../../src/sandbox/graph-types.js';
-import { legalInn, mobilePhone, ogrn } from '../../../src/sandbox/identifiers.js';
-import { companyName } from '../../../src/sandbox/naming.js';
-import { rngFor } from '../../../src/sandbox/prng.js';
-import { ACTIVITIES } from '../../../src/sandbox/records/vocab-records.js';
-import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from '../../../src/sandbox/shared-values.js';
-import { type FlagPatterns, plantFlagPatterns } from './planted-flags.js';
+import type { LandingKind } from '../../api/kinds.js';
+import { generateGraph } from '../generate-graph.js';
+import { GraphAssembler } from '../graph-store.js';
+import type { SandboxGraph, SkeletonNode } from '../graph-types.js';
+import { legalInn, mobilePhone, ogrn } from '../identifiers.js';
+import { companyName } from '../naming.js';
+import { rngFor } from '../prng.js';
+import { ACTIVITIES } from '../records/vocab-records.js';
+import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from '../shared-values.js';
+import { type FlagPatterns, plantFlagPatterns } from './flags.js';
 
 /**
  * A small world with planted company networks, for testing `landing-graph networks`: groups of companies that
@@ -33,6 +34,11 @@ export interface PlantOptions {
   fillers?: number;
   /** Fillers managed by the nominee director. Default 150. */
   nomineeCompanies?: number;
+  /**
+   * Plant into a generated sandbox world of this many records (generate-graph.ts), whose domains share public DNS,
+   * mail and hosting with the planted ones. Default: no world, the planted records alone.
+   */
+  records?: number;
   seed?: number;
 }
 
@@ -72,23 +78,60 @@ const SHARED_NS: readonly (number | undefined)[] = [4, 7777, 7777];
 const WEBMAIL = 'zakaz.office@mail.ru';
 const DAY = 86_400_000;
 
+/**
+ * In a generated world, the planted people, addresses and mail groups, and the serials of INNs and phones, start
+ * above the world's own (its groups are below 11,000,000, its serials below its record count): the planted networks
+ * share with strangers only what is meant to be shared (name servers, the hosting IP).
+ */
+const WORLD_GROUPS = 30_000_000;
+const WORLD_SERIALS = 5_000_000;
+
 export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph; truth: PlantedTruth } {
   const seed = options.seed ?? 7;
+  if (options.records === undefined) {
+    const asm = new GraphAssembler();
+    const truth = plantInto(asm, 1, 0, 0, options, seed);
+    return { graph: asm.finish({ seed }), truth };
+  }
+  let truth: PlantedTruth | undefined;
+  const graph = generateGraph({
+    records: options.records,
+    seed,
+    plant: (asm, firstFreeId) => {
+      truth = plantInto(asm, firstFreeId, WORLD_GROUPS, WORLD_SERIALS, options, seed);
+    },
+  });
+  return { graph, truth: truth as PlantedTruth };
+}
+
+function plantInto(
+  asm: GraphAssembler,
+  firstId: number,
+  groups: number,
+  serials: number,
+  options: PlantOptions,
+  seed: number,
+): PlantedTruth {
   const networkCount = options.networks ?? 6;
   const perNetwork = Math.max(5, options.companies ?? 5);
   const fillerCount = options.fillers ?? 200;
   const nomineeCount = Math.min(fillerCount, options.nomineeCompanies ?? 150);
-  const asm = new GraphAssembler();
-  let nextId = 1;
-  let serial = 0;
+  let nextId = firstId;
+  let serial = serials;
   const add = (node: Omit<SkeletonNode, 'id'>): number => {
     const id = nextId++;
     asm.addNode({ ...node, id } as SkeletonNode);
     return id;
   };
   // Every company active, registered in 2012, its sites created from 2016, with revenue: no red flag but planted ones.
-  const companyWith = (fields: { address: number; manager: number } & Partial<SkeletonNode>): number => {
+  const companyWith = (planted: { address: number; manager: number } & Partial<SkeletonNode>): number => {
     const id = nextId;
+    const fields = {
+      ...planted,
+      address: planted.address + groups,
+      manager: planted.manager + groups,
+      ...(planted.founders ? { founders: planted.founders.map((f) => (f >= 0 ? f + groups : f)) } : {}),
+    };
     const region = cityOfAddress(seed, fields.address)[1];
     const s = serial++;
     return add({
@@ -112,7 +155,7 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
       category: 0,
       ip: HOSTING_IP,
       createdOn: createdOn ?? Date.UTC(2016, 5, 1) + (nextId % 300) * DAY,
-      ...(mx === undefined ? {} : { mx }),
+      ...(mx === undefined ? {} : { mx: mx + groups }),
       ...(ns === undefined ? {} : { ns }),
     });
   const phone = (owner: number): number => {
@@ -192,22 +235,18 @@ export function plantNetworks(options: PlantOptions = {}): { graph: SandboxGraph
   // Decoys: competitors that share only hubs (the nominee, the mass address), which tie nothing.
   for (let i = 0; i + 1 < Math.min(10, fillers.length); i += 2)
     asm.edge(fillers[i] as number, 'competitorCompanies', fillers[i + 1] as number);
-  const graph = asm.finish({ seed });
-  const nominee = personOf(seed, NOMINEE);
+  const nominee = personOf(seed, NOMINEE + groups);
   return {
-    graph,
-    truth: {
-      networks,
-      fillers,
-      flags,
-      noise: {
-        nominee: { kind: 'officer', key: `inn:${nominee.inn}` },
-        massAddress: { kind: 'address', text: addressOf(seed, MASS_ADDRESS).text },
-        webmail: { kind: 'email', key: WEBMAIL },
-        hostingIp: { kind: 'ip', key: ipOf(seed, HOSTING_IP, 0) },
-      },
-      seeds: companies.map((id) => ({ kind: 'company' as const, id })),
+    networks,
+    fillers,
+    flags,
+    noise: {
+      nominee: { kind: 'officer', key: `inn:${nominee.inn}` },
+      massAddress: { kind: 'address', text: addressOf(seed, MASS_ADDRESS + groups).text },
+      webmail: { kind: 'email', key: WEBMAIL },
+      hostingIp: { kind: 'ip', key: ipOf(seed, HOSTING_IP, 0) },
     },
+    seeds: companies.map((id) => ({ kind: 'company' as const, id })),
   };
 }
 

@@ -1,0 +1,3 @@
+import { plantedAtScale } from '../support/planted-scale.js';
+
+plantedAtScale();

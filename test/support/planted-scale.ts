@@ -1,0 +1,105 @@
+import { describe, expect } from 'vitest';
+import type { LandingRef } from '../../src/api/refs.js';
+import { computeNetworks, memberKey, type NetworkMember, type NetworkScope } from '../../src/network/index.js';
+import { runNamed } from '../../src/store/executor.js';
+import { crawlTest, withSetUp } from './fixtures.js';
+import { resetGraph, testConnection } from './neo4j.js';
+import { plantNetworks } from '../../src/sandbox/planted/networks.js';
+
+type Result = { networks: { id: string; members: NetworkMember[] }[] };
+
+/**
+ * Planted networks inside a generated world of `records` records whose domains share public name servers (Cloudflare),
+ * a hosting company's name servers and the hosting IP with the planted ones (planted-networks.ts), crawled over HTTP
+ * into a real Neo4j, and `networks` asked in every scope form: the whole graph, `--crawl <id>`, and the crawl's own
+ * seeds and depth (`records` undefined: the planted world alone, where a shared hosting name server is no hub by
+ * its count). Passes when every planted network crawled is found with >= 90 % of its crawled members in one
+ * network, and no network holds members of two planted networks. One file per size (the sandbox is per file).
+ */
+export function plantedAtScale(records?: number): void {
+  const world = records === undefined ? 'alone (no world around them)' : `in a world of ${records.toLocaleString('en')} records`;
+  describe(`networks on planted networks ${world}`, () => {
+    const { graph, truth } = plantNetworks(records === undefined ? {} : { records });
+    const database = testConnection().database;
+    // The whole world: every company of it, depth 1 (what they list is fetched too).
+    const wholeSeeds: LandingRef[] = [...graph.ids('company').map((id) => ({ kind: 'company' as const, id }))];
+    // The issue's first finding: three networks' first companies, depth 2 over every list.
+    const fewSeeds: LandingRef[] = truth.networks.slice(0, 3).map((n) => ({ kind: 'company', id: n.members[0]?.id as number }));
+    const crawls = { whole: '', few: '' };
+
+    const test = withSetUp(crawlTest({ graph }), async ({ crawl, driver }) => {
+      await resetGraph(driver);
+      const retry = { client: { retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 6 } } };
+      const whole = await crawl(wholeSeeds, { maxDepth: 1, commitIntervalMs: 200 }, retry);
+      expect(whole.status).toBe('finished');
+      crawls.whole = whole.crawlId;
+      const few = await crawl(fewSeeds, { maxDepth: 2, commitIntervalMs: 200 }, retry);
+      expect(few.status).toBe('finished');
+      crawls.few = few.crawlId;
+    });
+
+    const fetchedBy = async (driver: Parameters<typeof computeNetworks>[0], crawlId: string): Promise<Set<string>> => {
+      const session = driver.session(database ? { database } : {});
+      try {
+        const rows = await session.executeRead((tx) =>
+          runNamed(tx, 'flags/crawl-records', { crawlId }).then(async ([row]) => {
+            const elements = (row?.elements as string[] | undefined) ?? [];
+            const result = await tx.run(
+              'MATCH (n:Landing) WHERE elementId(n) IN $elements RETURN n.kind AS kind, n.id AS id, n.key AS key',
+              {
+                elements,
+              },
+            );
+            return result.records.map((r) => r.toObject());
+          }),
+        );
+        return new Set(rows.map((r) => (r.key === null ? `${String(r.kind)}#${Number(r.id)}` : `${String(r.kind)}:${String(r.key)}`)));
+      } finally {
+        await session.close();
+      }
+    };
+
+    /** Every planted network with two or more members in `within` found with >= 90 % of those in one network; none mixed. */
+    function expectPlantedFound(result: Result, within: Set<string> | null): number {
+      const plantedOf = new Map<string, number>();
+      truth.networks.forEach((n, i) => {
+        for (const m of n.members) plantedOf.set(memberKey(m), i);
+      });
+      let checked = 0;
+      for (const [i, planted] of truth.networks.entries()) {
+        const keys = new Set(planted.members.map(memberKey).filter((k) => within === null || within.has(k)));
+        if (keys.size < 2) continue;
+        checked++;
+        const best = Math.max(0, ...result.networks.map((n) => n.members.filter((m) => keys.has(memberKey(m))).length));
+        expect(best / keys.size, `planted network ${i} (${keys.size} members in scope)`).toBeGreaterThanOrEqual(0.9);
+      }
+      for (const network of result.networks) {
+        const planted = new Set(network.members.map((m) => plantedOf.get(memberKey(m))).filter((p) => p !== undefined));
+        expect([...planted], `network ${network.id} of ${network.members.length} members`).toHaveLength(Math.min(planted.size, 1));
+      }
+      return checked;
+    }
+
+    const networksOf = (driver: Parameters<typeof computeNetworks>[0], scope: NetworkScope) =>
+      computeNetworks(driver, scope, { database, write: false });
+
+    test('the whole graph: every planted network found whole, none mixed with another', async ({ driver }) => {
+      expect(expectPlantedFound(await networksOf(driver, { type: 'all' }), null)).toBe(truth.networks.length);
+    });
+
+    test('--crawl of the whole world, and the same seeds and depth: the same networks', async ({ driver }) => {
+      const byCrawl = await networksOf(driver, { type: 'crawl', crawlId: crawls.whole });
+      expect(expectPlantedFound(byCrawl, null)).toBe(truth.networks.length);
+      const bySeeds = await networksOf(driver, { type: 'seeds', seeds: wholeSeeds, depth: 1 });
+      expect(expectPlantedFound(bySeeds, null)).toBe(truth.networks.length);
+    });
+
+    test('three seeds at depth 2 (--crawl and seeds): every planted network they reach found, none mixed', async ({ driver }) => {
+      const fetched = await fetchedBy(driver, crawls.few);
+      const byCrawl = await networksOf(driver, { type: 'crawl', crawlId: crawls.few });
+      expect(expectPlantedFound(byCrawl, fetched)).toBeGreaterThanOrEqual(3);
+      const bySeeds = await networksOf(driver, { type: 'seeds', seeds: fewSeeds, depth: 2 });
+      expect(expectPlantedFound(bySeeds, fetched)).toBeGreaterThanOrEqual(3);
+    });
+  });
+}
