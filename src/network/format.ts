@@ -1,8 +1,11 @@
 import { type CsvCell, csvForPeople } from '../render/csv.js';
 import { terminalText } from '../render/escape.js';
-import { type Hub, memberKey, type Network, type NetworkMember, type NetworkResult } from './model.js';
+import { type Hub, type MemberWhy, memberKey, type Network, type NetworkMember, type NetworkResult } from './model.js';
 
-/** `--json`: exactly { networks: [{ id, size, score, members: [{kind, id, key}], evidence: [{kind, key, members}] }] }. */
+/**
+ * `--json`: exactly { networks: [{ id, size, score, members: [{kind, id, key, why}], evidence: [{kind, key, members}] }] },
+ * `why` null or { kind, key, weight, weak, to, others } (MemberWhy).
+ */
 export function networksJson(result: NetworkResult): string {
   return [...networksJsonChunks(result)].join('');
 }
@@ -24,7 +27,7 @@ export function* networksJsonChunks(result: NetworkResult): Generator<string> {
       id: n.id,
       size: n.size,
       score: n.score,
-      members: n.members.map((m) => ({ kind: m.kind, id: m.id, key: m.key })),
+      members: n.members.map((m) => ({ kind: m.kind, id: m.id, key: m.key, why: whyJson(m.why) })),
       evidence: n.evidence.map((e) => ({ kind: e.kind, key: e.key, members: e.members })),
     };
     // JSON strings hold no raw newline, so every newline of the text starts a line to indent.
@@ -33,14 +36,29 @@ export function* networksJsonChunks(result: NetworkResult): Generator<string> {
   yield '  ]\n}\n';
 }
 
-/** `--csv`: one line per member (network, rank, size, score, member kind/id/key, the network's strongest evidence). */
+/** The member's why in a fixed key order (null stays null). */
+function whyJson(why: MemberWhy | null) {
+  return why === null ? null : { kind: why.kind, key: why.key, weight: why.weight, weak: why.weak, to: why.to, others: why.others };
+}
+
+/**
+ * `--csv`: one line per member (network, rank, size, score, member kind/id/key, the network's strongest evidence,
+ * why the member is in).
+ */
 export function networksCsv(result: NetworkResult): string {
   const rows: CsvCell[][] = [];
   result.networks.forEach((n, i) => {
     const evidence = strongest(n, 3);
-    for (const m of n.members) rows.push([n.id, i + 1, n.size, n.score, m.kind, m.id, m.key, evidence]);
+    for (const m of n.members) rows.push([n.id, i + 1, n.size, n.score, m.kind, m.id, m.key, evidence, whyText(m.why)]);
   });
-  return csvForPeople(['network', 'rank', 'size', 'score', 'kind', 'id', 'key', 'evidence'], rows);
+  return csvForPeople(['network', 'rank', 'size', 'score', 'kind', 'id', 'key', 'evidence', 'why'], rows);
+}
+
+/** A member's why in a few words: `officer inn:500100732259 (1) with company:7700000002, +2 more`; weak evidence says so. */
+export function whyText(why: MemberWhy | null): string {
+  if (why === null) return '';
+  const more = why.others > why.to.length ? `, +${why.others - why.to.length} more` : '';
+  return `${why.kind} ${why.key} (${why.weight}${why.weak ? ', weak only' : ''}) with ${why.to.join(', ')}${more}`;
 }
 
 /** Members shown per network in the terminal table, and identifiers. */

@@ -11,7 +11,17 @@ export { type EvidenceReadOptions, readEvidence, scopeName, writeNetworks, type 
 export { readCaseNetworks, readTableNames, CASE_NETWORK_DEPTH, type CaseNetworkOptions, type TableNames } from './case/read.js';
 export type { CaseNetworks, CaseNetwork } from './case/findings.js';
 export { caseNetworksSection } from './case/section.js';
-export { hubsLine, networksCsv, networksJson, networksJsonChunks, networksTable, TABLE_EVIDENCE, TABLE_MEMBERS } from './format.js';
+export {
+  hubsLine,
+  networksCsv,
+  networksJson,
+  networksJsonChunks,
+  networksTable,
+  TABLE_EVIDENCE,
+  TABLE_MEMBERS,
+  whyText,
+} from './format.js';
+export { type GroupTie, membersWhy, WHY_TO } from './why.js';
 
 export interface ComputeOptions extends Partial<NetworkOptions> {
   database?: string | undefined;

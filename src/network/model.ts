@@ -116,12 +116,35 @@ export interface NetworkEvidence {
   members: number;
 }
 
+/**
+ * Why a member is in its network: its strongest direct tie to the other members (why.ts, membersWhy) — the identifier
+ * with the highest weight among those tying it to at least one other member (strong evidence before weak).
+ */
+export interface MemberWhy {
+  /** The identifier (`evidence[].kind` and `key`). */
+  kind: EvidenceKind;
+  key: string;
+  /** The weight of the tie: the weaker of its link and the closest other member's link to the identifier. */
+  weight: number;
+  /** The member's only ties inside the network are weak evidence (WEAK_EVIDENCE: IP, name or mail server). */
+  weak: boolean;
+  /** Up to 3 other members the identifier ties it to (memberKey), strongest tie first, then by key. */
+  to: string[];
+  /** How many other members the identifier ties it to (`to` names the first few). */
+  others: number;
+}
+
+/** A member as a network reports it: the record and why it is in (null: no tie inside the network, never expected). */
+export interface ReportedMember extends NetworkMember {
+  why: MemberWhy | null;
+}
+
 export interface Network {
   /** `net-` and 12 hex digits of the SHA-256 of the sorted member keys: the same members, the same id. */
   id: string;
   size: number;
   score: number;
-  members: NetworkMember[];
+  members: ReportedMember[];
   /** Identifiers tying two or more members, strongest first. */
   evidence: NetworkEvidence[];
 }

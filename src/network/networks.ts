@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Evidence } from './evidence.js';
 import { connectedComponents, memberGraph, splitDeep, type Ties } from './member-graph.js';
 import { isPublicInfrastructure } from './public-infrastructure.js';
+import { type GroupTie, membersWhy } from './why.js';
 import {
   type EvidenceKind,
   type Hub,
@@ -122,12 +123,18 @@ function describer(evidence: Evidence, members: readonly NetworkMember[], keys: 
   // Marks of the group being described (its number), so nothing is allocated per member.
   const memberMark = new Int32Array(members.length).fill(-1);
   const tieMark = new Int32Array(tieCount).fill(-1);
+  // A member's place in the group being described (valid where memberMark is the group's mark).
+  const place = new Int32Array(members.length);
   let mark = 0;
 
   return (group: readonly number[]): Network => {
     mark++;
-    for (const m of group) memberMark[m] = mark;
+    group.forEach((m, i) => {
+      memberMark[m] = mark;
+      place[m] = i;
+    });
     const found: (NetworkEvidence & { strength: number })[] = [];
+    const groupTies: GroupTie[] = [];
     let total = 0;
     for (const m of group) {
       for (let p = tieStart[m] as number; p < (tieStart[m + 1] as number); p++) {
@@ -136,25 +143,30 @@ function describer(evidence: Evidence, members: readonly NetworkMember[], keys: 
         tieMark[t] = mark;
         const [from, to] = span(t) as [number, number];
         const weights: number[] = [];
-        for (let at = from; at < to; at++) if (memberMark[ties.member[at] as number] === mark) weights.push(ties.weight[at] as number);
+        const inGroup: number[] = [];
+        for (let at = from; at < to; at++) {
+          const member = ties.member[at] as number;
+          if (memberMark[member] !== mark) continue;
+          weights.push(ties.weight[at] as number);
+          inGroup.push(place[member] as number);
+        }
         if (weights.length < 2) continue;
         const strength = weights.reduce((s, w) => s + w, 0) - Math.max(...weights);
         total += strength;
         const identifier = ties.identifiers[t] as number;
-        found.push({
-          kind: evidence.kinds[identifier] as EvidenceKind,
-          key: evidence.keys[identifier] as string,
-          members: weights.length,
-          strength,
-        });
+        const [kind, key] = [evidence.kinds[identifier] as EvidenceKind, evidence.keys[identifier] as string];
+        found.push({ kind, key, members: weights.length, strength });
+        groupTies.push({ kind, key, members: inGroup, weights });
       }
     }
     found.sort((a, b) => b.strength - a.strength || compare(a.kind, b.kind) || compare(a.key, b.key));
+    const refs = group.map((m) => keys[m] as string);
+    const why = membersWhy(refs, groupTies);
     return {
-      id: networkId(group.map((m) => keys[m] as string)),
+      id: networkId(refs),
       size: group.length,
       score: Math.round((total / group.length) * 1000) / 1000,
-      members: group.map((m) => members[m] as NetworkMember),
+      members: group.map((m, i) => ({ ...(members[m] as NetworkMember), why: why[i] ?? null })),
       evidence: found.map(({ kind, key, members: count }) => ({ kind, key, members: count })),
     };
   };

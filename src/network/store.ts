@@ -114,7 +114,9 @@ export async function writeNetworks(
       let written = 0;
       const at = computedAt.toISOString();
       for (let i = 0; i < networks.length; i += 500) {
-        const batch = networks.slice(i, i + 500).map((n) => ({ id: n.id, size: n.size, score: n.score, members: n.members }));
+        const batch = networks
+          .slice(i, i + 500)
+          .map((n) => ({ id: n.id, size: n.size, score: n.score, members: n.members.map(({ kind, id, key }) => ({ kind, id, key })) }));
         const [row] = await runNamed(tx, 'network/write-networks', { networks: batch, scope, computedAt: at });
         written += toNumber(row?.written ?? 0);
       }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hubsLine, type NetworkResult, networksCsv, networksJson, networksTable } from '../../src/network/index.js';
+import { hubsLine, type NetworkResult, networksCsv, networksJson, networksTable, whyText } from '../../src/network/index.js';
+
+const WHY_COMPANY = { kind: 'company' as const, key: '7707083893', weight: 0.8, weak: false, to: ['domain:example.com'], others: 1 };
 
 const result: NetworkResult = {
   networks: [
@@ -8,8 +10,8 @@ const result: NetworkResult = {
       size: 2,
       score: 0.5,
       members: [
-        { kind: 'company', id: 7, key: '7707083893' },
-        { kind: 'domain', id: null, key: 'example.com' },
+        { kind: 'company', id: 7, key: '7707083893', why: WHY_COMPANY },
+        { kind: 'domain', id: null, key: 'example.com', why: null },
       ],
       evidence: [{ kind: 'company', key: '7707083893', members: 2 }],
     },
@@ -27,8 +29,13 @@ describe('networks output', () => {
           size: 2,
           score: 0.5,
           members: [
-            { kind: 'company', id: 7, key: '7707083893' },
-            { kind: 'domain', id: null, key: 'example.com' },
+            {
+              kind: 'company',
+              id: 7,
+              key: '7707083893',
+              why: { kind: 'company', key: '7707083893', weight: 0.8, weak: false, to: ['domain:example.com'], others: 1 },
+            },
+            { kind: 'domain', id: null, key: 'example.com', why: null },
           ],
           evidence: [{ kind: 'company', key: '7707083893', members: 2 }],
         },
@@ -50,11 +57,26 @@ describe('networks output', () => {
     expect(networksTable(result)).toBe(
       '#1  net-000000000001  size 2  score 0.5\n    members:  company:7707083893, domain:example.com\n    evidence: company 7707083893 (2)\n',
     );
-    expect(networksCsv(result).split('\r\n')[1]).toBe('net-000000000001,1,2,0.5,company,7,7707083893,company 7707083893 (2)');
+    const csv = networksCsv(result).split('\r\n');
+    expect(csv[0]).toBe('network,rank,size,score,kind,id,key,evidence,why');
+    expect(csv[1]).toBe(
+      'net-000000000001,1,2,0.5,company,7,7707083893,company 7707083893 (2),company 7707083893 (0.8) with domain:example.com',
+    );
+    expect(csv[2]).toBe('net-000000000001,1,2,0.5,domain,,example.com,company 7707083893 (2),');
     expect(hubsLine(result.hubs, 20)).toBe(
       'ignored 1 hub (shared by more than 20 records, or public infrastructure): officer inn:1, "nominee" (150)',
     );
     expect(networksTable({ networks: [], hubs: [], split: 0 })).toBe('no networks\n');
+  });
+
+  it('says in the CSV why a member is in (starting with the kind, never a formula), weak evidence as such', () => {
+    const why = { kind: 'ip' as const, key: '=1+2', weight: 0.3, weak: true, to: ['domain:a.ru', 'domain:b.ru', 'domain:c.ru'], others: 5 };
+    expect(whyText(why)).toBe('ip =1+2 (0.3, weak only) with domain:a.ru, domain:b.ru, domain:c.ru, +2 more');
+    const network = { ...result.networks[0]!, members: [{ kind: 'domain' as const, id: 1, key: '=cmd', why: { ...why, key: '=1+2' } }] };
+    const line = networksCsv({ networks: [network], hubs: [], split: 0 }).split('\r\n')[1];
+    expect(line).toBe(
+      'net-000000000001,1,2,0.5,domain,1,\'=cmd,company 7707083893 (2),"ip =1+2 (0.3, weak only) with domain:a.ru, domain:b.ru, domain:c.ru, +2 more"',
+    );
   });
 });
 
@@ -63,7 +85,7 @@ describe('networks JSON in pieces', () => {
     const hostile = {
       ...result.networks[0]!,
       id: 'net-000000000002',
-      members: [{ kind: 'domain' as const, id: 3, key: '\'}) DETACH DELETE n //\n"рф 🙂' }],
+      members: [{ kind: 'domain' as const, id: 3, key: '\'}) DETACH DELETE n //\n"рф 🙂', why: null }],
     };
     for (const networks of [[], result.networks, [...result.networks, hostile, hostile]]) {
       const whole = `${JSON.stringify({ networks: networks.map(({ id, size, score, members, evidence }) => ({ id, size, score, members, evidence })) }, null, 2)}\n`;

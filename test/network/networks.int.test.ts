@@ -1,7 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { describe, expect } from 'vitest';
-import { computeNetworks, memberKey, type NetworkMember, type NetworkScope, networksJson } from '../../src/network/index.js';
-import { plantNetworks } from '../support/sandbox/planted-networks.js';
+import { computeNetworks, memberKey, type NetworkScope, networksJson, type ReportedMember } from '../../src/network/index.js';
+import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { crawlTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
 
@@ -21,7 +21,7 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     scope = { type: 'crawl', crawlId: result.crawlId };
   });
 
-  function expectPlantedFound(result: { networks: { id: string; members: NetworkMember[] }[] }): void {
+  function expectPlantedFound(result: { networks: { id: string; members: ReportedMember[] }[] }): void {
     const plantedOf = new Map<string, number>();
     truth.networks.forEach((n, i) => {
       for (const m of n.members) plantedOf.set(memberKey(m), i);
@@ -35,6 +35,27 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
       const planted = new Set(network.members.map((m) => plantedOf.get(memberKey(m))).filter((p) => p !== undefined));
       expect(planted.size, `network ${network.id}`).toBeLessThanOrEqual(1);
     }
+    // Each member of a found planted network says why it is in: a strong identifier (nothing is split, so every
+    // member has one) tying it to another member of the same planted network.
+    let explained = 0;
+    for (const network of result.networks) {
+      const inNetwork = new Set(network.members.map(memberKey));
+      for (const m of network.members) {
+        const planted = plantedOf.get(memberKey(m));
+        if (planted === undefined) continue;
+        const why = m.why;
+        expect(why, `why ${memberKey(m)}`).not.toBeNull();
+        expect(why?.weak, `why ${memberKey(m)}`).toBe(false);
+        expect(why?.to.length).toBe(Math.min(why?.others ?? 0, 3));
+        expect(why?.to.every((ref) => inNetwork.has(ref) && ref !== memberKey(m))).toBe(true);
+        expect(
+          why?.to.some((ref) => plantedOf.get(ref) === planted),
+          `${memberKey(m)}: ${why?.kind}:${why?.key} -> ${why?.to.join(', ')}`,
+        ).toBe(true);
+        explained++;
+      }
+    }
+    expect(explained).toBeGreaterThan(0);
   }
 
   test('finds every planted network whole and apart, and reports the noise as hubs', async ({ driver }) => {
@@ -57,6 +78,9 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     const json = JSON.parse(networksJson(result)) as { networks: Record<string, unknown>[] };
     expect(Object.keys(json)).toEqual(['networks']);
     expect(Object.keys(json.networks[0] ?? {})).toEqual(['id', 'size', 'score', 'members', 'evidence']);
+    const member = ((json.networks[0]?.members ?? []) as Record<string, unknown>[])[0] ?? {};
+    expect(Object.keys(member)).toEqual(['kind', 'id', 'key', 'why']);
+    expect(Object.keys(member.why ?? {})).toEqual(['kind', 'key', 'weight', 'weak', 'to', 'others']);
     const scores = json.networks.map((n) => n.score as number);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
@@ -66,7 +90,7 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     expectPlantedFound(result);
   });
 
-  test('finds a planted network from one of its companies within two hops, without walking through the hubs', async ({ driver }) => {
+  test('finds a planted network from one of its companies at depth 2: its members among the records in scope', async ({ driver }) => {
     const planted = truth.networks[2]?.members ?? [];
     const seed = planted.find((m) => m.kind === 'company');
     if (!seed) throw new Error('no company in planted network 2');
@@ -75,7 +99,19 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
       { type: 'seeds', seeds: [{ kind: 'company', key: seed.key }], depth: 2 },
       { database, write: false },
     );
-    const keys = new Set(planted.map(memberKey));
+    // `<seed> --depth 2` (docs/scope.md): the records a crawl of the seed to depth 2 fetches, walked here
+    // independently over the records' own current lists.
+    const { records } = await driver.executeQuery(
+      `MATCH (s:Company {key: $key})
+       MATCH p = (s)-[:RELATED|SIMILAR|COMPETITOR*0..2]->(m:Landing)
+       WHERE m.kind IN ['domain', 'company', 'email', 'phone'] AND all(r IN relationships(p) WHERE r.removedAt IS NULL)
+       RETURN collect(DISTINCT m.kind + ':' + m.key) AS keys`,
+      { key: seed.key },
+      database ? { database } : {},
+    );
+    const ball = new Set(records[0]?.get('keys') as string[]);
+    const keys = new Set(planted.map(memberKey).filter((k) => ball.has(k)));
+    expect(keys.size).toBeGreaterThan(2);
     const found = result.networks.flatMap((n) => n.members.map(memberKey));
     expect(found.filter((k) => keys.has(k)).length / keys.size).toBeGreaterThanOrEqual(0.9);
     const others = new Set(truth.networks.filter((_, i) => i !== 2).flatMap((n) => n.members.map(memberKey)));

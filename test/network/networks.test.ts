@@ -207,7 +207,12 @@ describe('findNetworks', () => {
     ];
     const { networks } = findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS);
     expect(networks).toHaveLength(1);
-    expect(networks[0]?.members).toEqual([company(1), domain(1)]);
+    // The site's strongest link (1, not 0.8) counts in why too.
+    const why = (to: string) => ({ kind: 'company', key: company(1).key, weight: 1, weak: false, to: [to], others: 1 });
+    expect(networks[0]?.members).toEqual([
+      { ...company(1), why: why(memberKey(domain(1))) },
+      { ...domain(1), why: why(memberKey(company(1))) },
+    ]);
     expect(networks[0]?.score).toBe(0.5);
   });
 

@@ -2,6 +2,7 @@ import type { LandingKind } from '../../api/kinds.js';
 import type { LandingRef } from '../../api/refs.js';
 import { type Evidence, linksOf } from '../evidence.js';
 import { type EvidenceKind, memberKey, type NetworkMember, type NetworkResult } from '../model.js';
+import { type GroupTie, membersWhy } from '../why.js';
 
 /**
  * The case file's findings (pure: no I/O): the networks of the export's seeds as `networks` computes them
@@ -31,8 +32,9 @@ export interface CaseMember {
   date: string | null;
   seed: boolean;
   /**
-   * Why it is in: the ref of the strongest identifier (the first of `evidence`, else of `ownMailboxes`) that ties it
-   * to another member; null only for a member the grouping holds by ties this description does not list.
+   * Why it is in: the ref of its strongest identifier tying it to another member (membersWhy, as `networks --json`
+   * says; an own mailbox of `ownMailboxes` only when nothing else ties it); null only for a member the grouping
+   * holds by ties this description does not list.
    */
   why: string | null;
 }
@@ -213,6 +215,8 @@ export function describeCaseNetworks(
       set.add(ref);
     }
   });
+  const identifierAt = new Map(evidence.keys.map((key, i) => [identifierRef(evidence.kinds[i] as EvidenceKind, key), i]));
+  const source = evidence;
   const nameOf = (ref: string, fallback: string) => names.get(ref)?.name ?? fallback;
   const networks = chosen.map((n): CaseNetwork => {
     const members = n.members
@@ -259,7 +263,29 @@ export function describeCaseNetworks(
       })
       .sort((a, b) => b.shared - a.shared || compare(a.kind, b.kind) || compare(a.key, b.key));
     const [selfTies, ties] = partition(evidence, (e) => isOwnMailbox(e, members));
-    for (const m of members) m.why = [...ties, ...selfTies].find((e) => e.members.includes(m.ref) && e.members.length >= 2)?.ref ?? null;
+    // Why each member is in: its strongest tie (the networks core's membersWhy), a domain's own mailbox last.
+    const placeOf = new Map(members.map((m, i) => [m.ref, i]));
+    const groupTies = n.evidence.map((e): GroupTie => {
+      const at = identifierAt.get(identifierRef(e.kind, e.key));
+      const links = at === undefined ? { members: [], weights: [] } : linksOf(source, at);
+      const inNetwork = links.members.map((number) => placeOf.get(memberKey(source.members[number] as NetworkMember)));
+      return {
+        kind: e.kind,
+        key: e.key,
+        members: inNetwork.filter((p) => p !== undefined),
+        weights: links.weights.filter((_, i) => inNetwork[i] !== undefined),
+      };
+    });
+    const ownMailboxes = new Set(selfTies.map((e) => e.ref));
+    const why = membersWhy(
+      members.map((m) => m.ref),
+      groupTies,
+      { demote: (t) => ownMailboxes.has(identifierRef(t.kind, t.key)) },
+    );
+    members.forEach((m, i) => {
+      const w = why[i];
+      m.why = w ? identifierRef(w.kind, w.key) : null;
+    });
     return {
       id: n.id,
       rank: result.networks.indexOf(n) + 1,
