@@ -12,14 +12,18 @@ WHERE k.removedAt IS NULL AND c <> o AND ($scope IS NULL OR elementId(c) IN $sco
 WITH DISTINCT c, o
 MATCH (c)-[r1:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]->(i)<-[r2:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]-(o)
 WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address OR i:Phone OR i:Email OR i:Company)
+// Each identifier's hub size once, not once per pair that shares it (a nominee sits in hundreds of pairs).
+WITH i, collect(DISTINCT [c, o]) AS pairs
   // hub-size: shared=i holder=h link=l
-  AND size(COLLECT {
+WHERE size(COLLECT {
     MATCH (h:Landing)-[l]-(i)
     WHERE l.removedAt IS NULL AND h <> i AND h.kind IN ['domain', 'company', 'email', 'phone']
       AND ((startNode(l) = h AND type(l) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
            OR (type(l) = 'RELATED' AND h:Domain AND i:Company))
     RETURN DISTINCT h
   }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
+UNWIND pairs AS pair
+WITH pair[0] AS c, pair[1] AS o, i
 WITH c, o, collect(DISTINCT CASE WHEN i:Person THEN 'officer ' + coalesce(i.name, i.value, i.key)
                                  WHEN i:Address THEN 'address ' + coalesce(i.value, i.key)
                                  WHEN i:Company THEN 'founder company ' + coalesce(i.title, i.key)
