@@ -13,14 +13,14 @@ export interface CaseFlagsParams {
 }
 
 /**
- * The case file's opening section: the red flags of the records within the export's hops of the seeds, computed
+ * The case file's opening section: the red flags of the records of the export's `<seeds> --depth N` (docs/scope.md), computed
  * afresh as `flags <seeds> --depth N --no-write` would, highest score first, each with the facts that triggered it
  * and the records they come from. Every data string goes through escapeMarkup after `shown`.
  */
 export function caseFlagsSection(flags: readonly Flag[], params: CaseFlagsParams): ReportSection {
   const command = `landing-graph flags ${params.seeds.join(' ')} --depth ${params.depth}`;
   const head = `<h2>Red flags <span class="count">(${flags.length})</span></h2>\n<p class="lead">${escapeMarkup(
-    `Explainable rules (docs/flags.md) over the current graph, within ${params.depth} hops of the seeds, computed when this file was made; each flag lists the facts that triggered it. The same flags:`,
+    `Explainable rules (docs/flags.md) over the current graph, over the records a crawl of the seeds to depth ${params.depth} fetches, computed when this file was made; each flag lists the facts that triggered it. The same flags:`,
   )} <code>${escapeMarkup(shown(command))}</code>.</p>`;
   if (params.skipped !== null) return section(`${head}\n<p class="none">${escapeMarkup(params.skipped)}</p>`);
   if (flags.length === 0) return section(`${head}\n<p class="none">No rule fires on these records.</p>`);

@@ -15,7 +15,7 @@ import { type GroupTie, membersWhy } from '../why.js';
 export interface CaseNetworkParams {
   /** The seeds as the export names them (`company:7707083893`, `domain#42`). */
   seeds: string[];
-  /** Hops from the seeds (a shared identifier is one hop), as `networks --depth`. */
+  /** The depth of `<seeds> --depth N` (docs/scope.md), as `networks --depth`. */
   depth: number;
   /** Identifiers shared by more records than this are hubs (`networks --max-shared`). */
   maxShared: number;
