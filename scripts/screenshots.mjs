@@ -5,9 +5,12 @@
 //   docs/img/case-file-1024.png       the same at 1024 px
 //   docs/img/case-file-picture.png    the seed's network picture at 1400 px
 //   docs/img/case-file-print.png      the first printed page (A4, print styles)
+// or, with --flags, only docs/img/case-file-flags.png: the first screen of a planted network's case file, its red
+// flags first, from the graph NEO4J_URI names (e.g. one crawled from `landing-graph sandbox --plant`).
 // Needs the local Neo4j holding the demo graph (`npm run demo`), the built CLI, and a Chromium: CHROMIUM_PATH,
 // else `chromium` on PATH (Debian: apt-get install chromium). Usage:
-//   node scripts/screenshots.mjs [seed]        # default company:6603287918, the demo's first seed
+//   node scripts/screenshots.mjs [seed...]     # default company:6603287918, the demo's first seed
+//   node scripts/screenshots.mjs --flags <seed...>
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,15 +19,40 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const cli = path.join(root, 'dist/cli/main.js');
-const seed = process.argv[2] ?? 'company:6603287918';
+const flagsOnly = process.argv[2] === '--flags';
+const seeds = process.argv.slice(flagsOnly ? 3 : 2);
+if (seeds.length === 0) seeds.push('company:6603287918');
+const seed = seeds[0];
 const [kind, key] = seed.split(':');
 const password = process.env.NEO4J_PASSWORD ?? readFileSync(path.join(root, '.neo4j/local/password'), 'utf8').trim();
+const onPath = (name) =>
+  process.env.PATH.split(':')
+    .map((dir) => path.join(dir, name))
+    .find((file) => existsSync(file));
+const launch = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? onPath('chromium') ?? onPath('chromium-browser'),
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
 const img = (name) => path.join(root, 'docs/img', name);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The case file, exactly as the README tells a newcomer to write it.
 const caseFile = path.join(os.tmpdir(), 'landing-graph-case.html');
-execFileSync('node', [cli, 'export', seed, '--depth', '2', '--format', 'html', '--out', caseFile], { stdio: 'inherit' });
+execFileSync('node', [cli, 'export', ...seeds, '--depth', '2', '--format', 'html', '--out', caseFile], { stdio: 'inherit' });
+
+if (flagsOnly) {
+  const browser = await launch();
+  try {
+    const report = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+    await report.goto(`file://${caseFile}`);
+    await pause(3000);
+    await report.screenshot({ path: img('case-file-flags.png') });
+  } finally {
+    await browser.close();
+  }
+  process.exit(0);
+}
 
 // `landing-graph browser` on a free port: the style and the guide as Browser fetches them.
 const server = spawn('node', [cli, 'browser', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -39,14 +67,7 @@ const printed = await new Promise((resolve, reject) => {
 const play = /:play \S+/.exec(printed)[0];
 const style = /:style \S+/.exec(printed)[0];
 
-const onPath = (name) =>
-  process.env.PATH.split(':')
-    .map((dir) => path.join(dir, name))
-    .find((file) => existsSync(file));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? onPath('chromium') ?? onPath('chromium-browser'),
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 

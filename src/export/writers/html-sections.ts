@@ -27,7 +27,7 @@ export function provenanceSection(subgraph: Subgraph): string {
   const rows: string[][] = [
     ['State of the graph', p.state],
     ['Seeds', p.parameters.seeds.join(', ')],
-    ['Depth (hops from the seeds)', String(p.parameters.depth)],
+    ['Depth (as a crawl of the seeds, docs/scope.md)', String(p.parameters.depth)],
     ['Nodes by hop', p.nodesByHop.join(', ')],
     ['Nodes / relationships', `${p.counts.nodes} / ${p.counts.edges}`],
     ['Limits', `--max-nodes ${p.parameters.maxNodes}, --max-edges ${p.parameters.maxEdges}`],

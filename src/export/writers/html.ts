@@ -76,7 +76,7 @@ export function renderHtml(subgraph: Subgraph, findings?: ReportSection): string
 <html lang="en">
 ${offlineHead(title, csp, reportCss() + WHOLE_CSS + (findings?.css ?? ''))}
 <body>
-<header><h1>${escapeMarkup(shown(title))}</h1><p>${escapeMarkup(`${p.parameters.seeds.join(', ')} · ${p.counts.nodes} entities and ${p.counts.edges} relationships within ${p.parameters.depth} hops · ${p.state} · exported ${humanDate(p.exportedAt)} by ${p.tool.name} ${p.tool.version}`)}</p></header>
+<header><h1>${escapeMarkup(shown(title))}</h1><p>${escapeMarkup(`${p.parameters.seeds.join(', ')} · ${p.counts.nodes} entities and ${p.counts.edges} relationships at depth ${p.parameters.depth} · ${p.state} · exported ${humanDate(p.exportedAt)} by ${p.tool.name} ${p.tool.version}`)}</p></header>
 <main>
 ${findings?.html ?? ''}
 <div class="top"><section>${provenanceSection(subgraph)}</section><section>${kindsSection(subgraph)}</section></div>
