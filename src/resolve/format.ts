@@ -1,3 +1,4 @@
+import { csvForPeople } from '../render/csv.js';
 import type { Candidate, CandidateResult, CrowdedName, Side } from './model.js';
 import { sideRef } from './pair.js';
 
@@ -12,6 +13,26 @@ export function candidatesJson(result: CandidateResult): string {
     evidence: c.evidence.map((e) => ({ kind: e.kind, value: e.value })),
   }));
   return `${JSON.stringify({ candidates }, null, 2)}\n`;
+}
+
+/**
+ * `--csv`, for a spreadsheet: one line per candidate, both sides' refs and names and the evidence in words. Names are
+ * written by the people investigated: the CSV for people neutralises formulas (src/render/csv.ts).
+ */
+export function candidatesCsv(result: CandidateResult): string {
+  return csvForPeople(
+    ['pair_id', 'rule', 'score', 'a', 'a_name', 'b', 'b_name', 'evidence'],
+    result.candidates.map((c) => [
+      c.pairId,
+      c.rule,
+      c.score,
+      sideRef(c.a),
+      c.a.name,
+      sideRef(c.b),
+      c.b.name,
+      c.evidence.map((e) => `${e.kind} ${e.value}`).join('; '),
+    ]),
+  );
 }
 
 /** The terminal table: rank, pair id, rule, score, both sides and the evidence, one block per candidate. */

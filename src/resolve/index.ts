@@ -20,7 +20,7 @@ export {
   parseDecisions,
   settleDecisions,
 } from './decisions.js';
-export { candidatesJson, candidatesTable, crowdedLine } from './format.js';
+export { candidatesCsv, candidatesJson, candidatesTable, crowdedLine } from './format.js';
 export { companyNameMatch, type NameMatch, personNameMatch, type Variant } from './name-match.js';
 export { companyName, personNameKey } from './names.js';
 export { pairId, sideRef } from './pair.js';

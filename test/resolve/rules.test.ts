@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectCandidates } from '../../src/resolve/candidates.js';
 import { companyCandidates } from '../../src/resolve/company-rules.js';
-import { candidatesJson, candidatesTable } from '../../src/resolve/format.js';
+import { candidatesCsv, candidatesJson, candidatesTable } from '../../src/resolve/format.js';
 import { type CompanyRow, DEFAULT_RESOLVE_OPTIONS, type PersonRow } from '../../src/resolve/model.js';
 import { pairId } from '../../src/resolve/pair.js';
 import { groupPersons, tiedCandidates } from '../../src/resolve/person-rules.js';
@@ -231,5 +231,17 @@ describe('collectCandidates', () => {
     const table = candidatesTable(collectCandidates(hostile, groupPersons([], options), [], new Set(), options));
     expect(table).not.toContain('\u001b');
     expect(table).toContain('\uFFFD');
+  });
+
+  it('--csv is safe to open: a name that is a formula is written as text', () => {
+    const hostile = [
+      company({ id: 1, title: '=HYPERLINK("http://evil.example/x","open")', registrationAddress: ADDRESS }),
+      company({ id: 2, title: '=HYPERLINK("http://evil.example/x","open")', registrationAddress: ADDRESS }),
+    ];
+    const csv = candidatesCsv(collectCandidates(hostile, groupPersons([], options), [], new Set(), options));
+    const [header, line] = csv.split('\r\n');
+    expect(header).toBe('pair_id,rule,score,a,a_name,b,b_name,evidence');
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example/x"",""open"")"`);
+    expect(line).not.toMatch(/,=HYPERLINK|,"=HYPERLINK/);
   });
 });

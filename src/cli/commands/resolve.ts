@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { quoteValue } from '../../errors.js';
 import {
   applyDecisions,
+  candidatesCsv,
   candidatesJson,
   candidatesTable,
   crowdedLine,
@@ -23,6 +24,7 @@ const optionsSchema = z.object({
   apply: z.string().min(1).optional(),
   undo: z.string().min(1).optional(),
   json: z.boolean().default(false),
+  csv: z.boolean().default(false),
   maxNamesakes: wholeNumber('--max-namesakes', 2),
   maxShared: wholeNumber('--max-shared', 1),
   minScore: z.coerce
@@ -52,6 +54,7 @@ export function resolveCommand(): Command {
     .option('--apply <file>', 'apply a decision file: SAME_AS for accepted pairs, rejected pairs not proposed again')
     .option('--undo <file>', 'undo the pairs of a decision file: remove their SAME_AS, keep the decisions as "undone"')
     .option('--json', 'the candidates as JSON')
+    .option('--csv', 'the candidates as CSV for a spreadsheet (formulas neutralised)')
     .option(
       '--max-namesakes <n>',
       'a name held by more companies or persons proposes nothing',
@@ -66,8 +69,9 @@ export function resolveCommand(): Command {
   return graphOptions(command).action(async (flags: Record<string, unknown>) => {
     const o = parseOptions(optionsSchema, flags);
     if ([o.out, o.apply, o.undo].filter((f) => f !== undefined).length > 1) throw usage('give one of --out, --apply and --undo');
-    if (o.json && (o.apply !== undefined || o.undo !== undefined))
-      throw usage('--json lists candidates; it does not go with --apply or --undo');
+    if ((o.json || o.csv) && (o.apply !== undefined || o.undo !== undefined))
+      throw usage('--json and --csv list candidates; they do not go with --apply or --undo');
+    if (o.json && o.csv) throw usage('--json or --csv: one output at a time');
     const file = o.apply ?? o.undo;
     // A decision file that is bad on its face stops before Neo4j is touched; its hand-written sides need the graph.
     const lines = file === undefined ? [] : parseDecisionLines(await readDecisionFile(file, false), file);
@@ -97,7 +101,7 @@ export function resolveCommand(): Command {
         maxShared: o.maxShared,
         minScore: o.minScore,
       });
-      process.stdout.write(o.json ? candidatesJson(result) : candidatesTable(result));
+      process.stdout.write(o.json ? candidatesJson(result) : o.csv ? candidatesCsv(result) : candidatesTable(result));
       log(crowdedLine(result.crowded, o.maxNamesakes));
       if (o.out !== undefined) {
         const merged = mergeCandidates(existing, known, result.candidates);
