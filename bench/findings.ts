@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { plantNetworks } from '../src/sandbox/planted/networks.js';
+import { type CandidateSides, measureSpellings } from '../src/sandbox/planted/spellings.js';
 import { resetGraph, type BenchNeo4j } from './lib/neo4j.js';
 import { runCliProcess, startCrawl, startSandboxProcess } from './lib/processes.js';
 import type { Section } from './lib/report.js';
@@ -33,8 +34,8 @@ export async function findingsBenchmark(neo: BenchNeo4j, records: number): Promi
   const section: Section = {
     title: '6. Networks and red flags over a planted world',
     method: [
-      `\`landing-graph sandbox --plant --records ${fmt.int(records)} --seed ${seed}\` (its ${fmt.int(graph.recordCount)} records: the generated world and, above its ids, six planted networks of 18 records sharing Cloudflare's and a hosting company's name servers and a hosting IP with strangers, 200 fillers and the red-flag patterns with their decoys). ` +
-        `The CLI crawls every company to depth 1 (unthrottled), then runs \`networks --json\` and \`flags --json --no-write\` over the whole graph as child processes; peak RSS is the process's own VmHWM read at exit (bench/rss-probe.ts).`,
+      `\`landing-graph sandbox --plant --records ${fmt.int(records)} --seed ${seed}\` (its ${fmt.int(graph.recordCount)} records: the generated world and, above its ids, six planted networks of 18 records sharing Cloudflare's and a hosting company's name servers and a hosting IP with strangers, 200 fillers, the red-flag patterns with their decoys and 24 labelled name variants with near misses). ` +
+        `The CLI crawls every company to depth 1 (unthrottled), then runs \`networks --json\`, \`flags --json --no-write\` and \`resolve --json\` over the whole graph as child processes; peak RSS is the process's own VmHWM read at exit (bench/rss-probe.ts).`,
     ],
     figures: [],
     notes: [],
@@ -108,6 +109,21 @@ export async function findingsBenchmark(neo: BenchNeo4j, records: number): Promi
       value: `${planted.reduce((n, [, ids]) => n + ids.length, 0) - missed.length} of ${planted.reduce((n, [, ids]) => n + ids.length, 0)}${missed.length ? ` (missed ${missed.join(', ')})` : ''}; ${decoys.length}${decoys.length ? ` (${decoys.join(', ')})` : ''}`,
       target: 'all; 0',
       pass: missed.length === 0 && decoys.length === 0,
+    });
+
+    const resolve = await measured(neo, 'resolve', ['resolve', '--json']);
+    if (resolve.error) throw new Error(`resolve: ${resolve.error}`);
+    const candidates = (JSON.parse(resolve.stdout) as { candidates: CandidateSides[] }).candidates;
+    section.figures.push({
+      name: '`resolve --json` over the same graph: wall time, peak RSS',
+      value: `${fmt.s(resolve.wallMs)}, ${resolve.maxRssKb ? fmt.mb(resolve.maxRssKb) : 'n/a'}; ${fmt.int(candidates.length)} candidates`,
+    });
+    const spelled = measureSpellings(truth.spellings, (id) => graph.node(id)?.key as string, candidates);
+    section.figures.push({
+      name: 'resolve on the planted name variants (transliterations, legal forms, initials, word order): precision, recall',
+      value: `${spelled.precision.toFixed(3)}, ${spelled.recall.toFixed(3)} (${spelled.found} of ${spelled.positives} pairs; ${spelled.wrong.length} wrong)`,
+      target: '>= 0.95, >= 0.9',
+      pass: spelled.precision >= 0.95 && spelled.recall >= 0.9,
     });
     return section;
   } finally {

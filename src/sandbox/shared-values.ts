@@ -1,4 +1,5 @@
 import { personInn } from './identifiers.js';
+import { transliterate } from './naming.js';
 import { hash32, rngFor } from './prng.js';
 import {
   CITIES,
@@ -69,10 +70,32 @@ export function withoutInn(group: number): number {
   return NAMED_WITHOUT_INN + group;
 }
 
-/** A natural person of the person pool (managers and founders); inn "" for a group of withoutInn. */
+/**
+ * Person groups SPELLED * v + g (v = 1, 2, 3) name the person of group g without an INN and spelled as another
+ * registry writes them (planted/spellings.ts): v 1 with initials (`Иванов И.И.`), 2 first name first (`Иван Иванович
+ * Иванов`), 3 in Latin letters without the patronymic (`Ivanov Ivan`).
+ */
+export const SPELLED = 1_000_000_000;
+export type PersonSpelling = 1 | 2 | 3;
+
+/** The person group that names group `group` without an INN, spelled the `spelling` way. */
+export function spelledPerson(group: number, spelling: PersonSpelling): number {
+  if (!Number.isInteger(group) || group < 0 || group >= SPELLED) throw new RangeError(`not a person group: ${group}`);
+  return SPELLED * spelling + group;
+}
+
+/** A natural person of the person pool (managers and founders); inn "" for a group of withoutInn or spelledPerson. */
 export function personOf(seed: number, group: number): Person {
   if (group >= NAMED_WITHOUT_INN && group < NAMED_WITHOUT_INN + POOL_LIMIT) {
     return { name: personOf(seed, group - NAMED_WITHOUT_INN).name, inn: '' };
+  }
+  if (group >= SPELLED) {
+    const [surname = '', first = '', patronymic = ''] = personOf(seed, group % SPELLED).name.split(' ');
+    const spelling = Math.floor(group / SPELLED);
+    if (spelling === 1) return { name: `${surname} ${first[0]}.${patronymic[0]}.`, inn: '' };
+    if (spelling === 2) return { name: `${first} ${patronymic} ${surname}`, inn: '' };
+    const latin = (word: string) => transliterate(word).replace(/^./, (c) => c.toUpperCase());
+    return { name: `${latin(surname)} ${latin(first)}`, inn: '' };
   }
   const rng = rngFor(seed, group, 'person');
   const female = rng.chance(0.35);

@@ -8,6 +8,7 @@ import { rngFor } from '../prng.js';
 import { ACTIVITIES } from '../records/vocab-records.js';
 import { addressOf, cityOfAddress, ipOf, personOf, registrationYear } from '../shared-values.js';
 import { type FlagPatterns, plantFlagPatterns } from './flags.js';
+import { plantSpellings, type SpellingPairs } from './spellings.js';
 
 /**
  * A small world with planted company networks, for testing `landing-graph networks`: groups of companies that
@@ -59,8 +60,10 @@ export interface PlantedTruth {
     webmail: { kind: 'email'; key: string };
     hostingIp: { kind: 'ip'; key: string };
   };
-  /** The red-flag patterns and their decoys (planted-flags.ts). */
+  /** The red-flag patterns and their decoys (flags.ts). */
   flags: FlagPatterns;
+  /** Labelled name variants for resolve (spellings.ts). */
+  spellings: SpellingPairs;
   /** Every company: seeds of a depth-1 crawl that fetches the whole world. */
   seeds: { kind: 'company'; id: number }[];
 }
@@ -232,6 +235,15 @@ function plantInto(
   });
   if (fillers[4] !== undefined) flags.decoys.liquidatedServesLive.push(fillers[4]);
   companies.push(...flags.companies);
+  const spellings = plantSpellings(
+    {
+      company: companyWith,
+      nameOf: (id) => companyName(rngFor(seed, id, 'name')),
+      person: (group) => personOf(seed, group + groups),
+    },
+    5_000,
+  );
+  companies.push(...spellings.companies.flat(), ...spellings.strangers);
   // Decoys: competitors that share only hubs (the nominee, the mass address), which tie nothing.
   for (let i = 0; i + 1 < Math.min(10, fillers.length); i += 2)
     asm.edge(fillers[i] as number, 'competitorCompanies', fillers[i + 1] as number);
@@ -240,6 +252,7 @@ function plantInto(
     networks,
     fillers,
     flags,
+    spellings,
     noise: {
       nominee: { kind: 'officer', key: `inn:${nominee.inn}` },
       massAddress: { kind: 'address', text: addressOf(seed, MASS_ADDRESS + groups).text },
