@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   /** A refresh found more records fetched before now answering 404 than MASS_GONE_SHARE allows: none was marked gone. */
   MASS_GONE: 'stop',
   RECORD_INVALID: 'skip',
+  // Redis (the rate window shared across processes): start it or fix its URL.
+  REDIS_UNREACHABLE: 'stop',
   // Neo4j.
   NEO4J_UNAVAILABLE: 'retry',
   NEO4J_AUTH: 'stop',

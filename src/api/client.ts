@@ -2,7 +2,7 @@ import { Pool, request, type Dispatcher } from 'undici';
 import { LandingGraphError } from '../errors.js';
 import type { Departure } from './departures.js';
 import { errorForStatus, fromNetworkError, outageSignal, transient } from './http-errors.js';
-import { RequestLimiter } from './limiter.js';
+import { RequestLimiter, type SharedTurns } from './limiter.js';
 import { refPath, refToString, type LandingRef } from './refs.js';
 import { backoffDelayMs, DEFAULT_RETRY, retryAfterMs, type RetryOptions } from './retry.js';
 import { ServiceGate, type GatePass, type ServiceGateEvent, type ServiceGateOptions } from './service-gate.js';
@@ -20,6 +20,8 @@ export interface LandingClientOptions {
   maxConcurrent?: number;
   /** Used only when no limiter is given: the RequestLimiter's `marginMs`. Default: 25. */
   rateMarginMs?: number;
+  /** Used only when no limiter is given: turns shared with other processes (RequestLimiter's `shared`). Default: none. */
+  sharedTurns?: SharedTurns;
   /** undici dispatcher. Default: a keep-alive Pool to the base URL's origin. */
   dispatcher?: Dispatcher;
   /** TCP/TLS connect time-out of the default pool. Default: 10000. */
@@ -103,6 +105,7 @@ export class LandingClient {
         maxConcurrent: options.maxConcurrent,
         marginMs: options.rateMarginMs,
         now: options.now,
+        ...(options.sharedTurns ? { shared: options.sharedTurns } : {}),
       });
     this.#ownsLimiter = options.limiter === undefined;
     this.#dispatcher =

@@ -47,6 +47,20 @@ export interface RequestLimiterOptions {
   clock?: LimiterClock;
   /** Epoch ms, only to turn a Retry-After time into a pause on `clock`. Default: Date.now. */
   now?: () => number;
+  /**
+   * Turns shared with other processes on the same service and key (redis-window.ts): a request that has its local
+   * slot also waits for a turn there, and a 429's pause is shared. Default: none (this process alone).
+   */
+  shared?: SharedTurns;
+}
+
+/** A window shared across processes (Redis): a turn per request, a pause for all. */
+export interface SharedTurns {
+  /** Resolves with a ticket when the request may leave; the turn counts as leaving any moment until `sent`. */
+  acquire(signal?: AbortSignal): Promise<string>;
+  /** The request left, or ended without leaving: its turn counts from now. */
+  sent(ticket: string): Promise<void>;
+  pauseUntil(untilMs: number): Promise<void>;
 }
 
 /** The error of a request the limiter drops, or refuses, because it was stopped. */
@@ -58,6 +72,12 @@ export class LimiterStoppedError extends Error {
 }
 
 const noDeparture: Departure = { headers: {}, sent: () => undefined };
+
+/** A shared turn abandoned because the limiter stopped is the limiter's stop; anything else is itself. */
+function stoppedOr(error: unknown): never {
+  if (error instanceof Error && error.name === 'AbortError') throw new LimiterStoppedError();
+  throw error;
+}
 
 /**
  * Throttling shared by every request of a client. Guarantee: no window of 1,000 ms + `marginMs` holds more
@@ -84,6 +104,7 @@ export class RequestLimiter {
   private readonly window: SlidingWindow | undefined;
   private readonly clock: LimiterClock;
   private readonly now: () => number;
+  private readonly shared: SharedTurns | undefined;
   /** On `clock`: no reservation before this. */
   private pauseEndMs = -Infinity;
   /** Reservations are made one at a time, in the order requests reached their turn. */
@@ -104,6 +125,7 @@ export class RequestLimiter {
     this.maxConcurrent = options.maxConcurrent ?? 8;
     this.clock = options.clock ?? systemClock;
     this.now = options.now ?? Date.now;
+    this.shared = options.shared;
     const marginMs = options.marginMs ?? DEFAULT_RATE_MARGIN_MS;
     if (!Number.isFinite(marginMs) || marginMs < 0)
       throw new LandingGraphError('CONFIG_INVALID', `the rate margin must be a number of ms of at least 0, got ${String(marginMs)}`);
@@ -141,14 +163,34 @@ export class RequestLimiter {
       const slot = await this.takeTurn();
       const window = this.window;
       if (!slot || !window) return await send(noDeparture);
+      let ticket: string | undefined;
+      if (this.shared) {
+        try {
+          ticket = await this.shared.acquire(this.stopping.signal);
+        } catch (error) {
+          window.finish(slot, this.clock.now());
+          this.wakeMarkWaiters();
+          stoppedOr(error);
+        }
+      }
+      const shared = this.shared;
+      let sharedSent = false;
+      const markShared = () => {
+        if (!shared || ticket === undefined || sharedSent) return;
+        sharedSent = true;
+        // Fire and forget: until Redis has it, the turn still counts as leaving any moment (the safe side).
+        shared.sent(ticket).catch(() => undefined);
+      };
       const departure = watchDeparture(() => {
         window.markSent(slot, this.clock.now());
         this.wakeMarkWaiters();
+        markShared();
       });
       try {
         return await send(departure);
       } finally {
         departure.release();
+        markShared();
         if (window.finish(slot, this.clock.now())) {
           this.unseen++;
           this.wakeMarkWaiters();
@@ -164,6 +206,8 @@ export class RequestLimiter {
     const endMs = this.clock.now() + (untilMs - this.now());
     if (endMs > this.pauseEndMs) this.pauseEndMs = endMs;
     this.window?.restartPaceAt(this.pauseEndMs);
+    // The other processes hear of it through Redis; a failure there shows in their next turn, not here.
+    this.shared?.pauseUntil(untilMs).catch(() => undefined);
   }
 
   /** Queued and running counts, for progress (a request waiting for its turn is running). */

@@ -29,7 +29,8 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
   const tool = toolInfo();
   const csp = ["default-src 'none'", "style-src 'unsafe-inline'", 'img-src data:', "base-uri 'none'", "form-action 'none'"].join('; ');
   const title = `Changes ${report.since} → ${report.until}`;
-  const scope = context.seeds.length > 0 ? `the records a crawl of ${context.seeds.join(', ')} to depth ${context.depth} fetches` : 'the whole graph';
+  const scope =
+    context.seeds.length > 0 ? `the records a crawl of ${context.seeds.join(', ')} to depth ${context.depth} fetches` : 'the whole graph';
   const items = changeItems(changes);
   const records = report.records;
   const name = (r: RecordChange) => changes.titles.get(refOf(r)) ?? '';

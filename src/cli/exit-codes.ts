@@ -14,6 +14,8 @@ export const EXIT = {
   CHANGED: 8,
   /** A refresh would have marked too many records gone (src/crawl/mass-gone.ts): check, or --accept-mass-gone. */
   MASS_GONE: 9,
+  /** Redis is configured (--redis-url, REDIS_URL) and does not answer: start it (scripts/redis-local start). */
+  REDIS: 10,
   INTERRUPTED: 130,
 } as const;
 
@@ -33,6 +35,7 @@ const byCode: Partial<Record<ErrorCode, number>> = {
   CRAWL_LOCKED: EXIT.LOCKED,
   CHANGES_FOUND: EXIT.CHANGED,
   MASS_GONE: EXIT.MASS_GONE,
+  REDIS_UNREACHABLE: EXIT.REDIS,
 };
 
 /** The one place where an error becomes an exit code and a one-line message. */

@@ -1,5 +1,6 @@
 import type { Driver } from 'neo4j-driver';
 import { LandingClient } from '../api/client.js';
+import { SharedWindow } from '../api/redis-window.js';
 import type { LandingRef } from '../api/refs.js';
 import { MAX_WAITING_RAW_CHARS, waitingRecordsFor } from '../crawl/buffer-size.js';
 import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
@@ -26,6 +27,8 @@ export interface CrawlIntoOptions {
   maxBodyBytes?: number;
   /** How long to wait for a service that stopped answering. Default: the client's (600000, 10 min). */
   serviceWaitMs?: number;
+  /** Share the rate window with every process on the same service and key through this Redis (redis-window.ts). */
+  redisUrl?: string;
   stderr: NodeJS.WriteStream;
 }
 
@@ -36,12 +39,23 @@ export interface CrawlIntoOptions {
 export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
   const events = new ClientEventCounter();
   const abort = new AbortController();
+  const shared =
+    o.redisUrl === undefined
+      ? undefined
+      : await SharedWindow.open({
+          redisUrl: o.redisUrl,
+          baseUrl: o.service.baseUrl,
+          apiKey: o.service.apiKey,
+          requestsPerSecond: o.requestsPerSecond,
+          marginMs: o.rateMarginMs,
+        });
   const client = new LandingClient({
     baseUrl: o.service.baseUrl,
     apiKey: o.service.apiKey,
     requestsPerSecond: o.requestsPerSecond,
     maxConcurrent: o.concurrency,
     rateMarginMs: o.rateMarginMs,
+    ...(shared ? { sharedTurns: shared } : {}),
     headersTimeoutMs: o.timeoutMs,
     bodyTimeoutMs: o.timeoutMs,
     maxBodyBytes: o.maxBodyBytes,
@@ -86,6 +100,7 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await client.close();
+    await shared?.close();
   }
 }
 

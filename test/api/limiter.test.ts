@@ -321,3 +321,58 @@ describe('RequestLimiter in real time', () => {
     expect(limiter.counts()).toEqual({ queued: 0, running: 0 });
   });
 });
+
+describe('RequestLimiter with turns shared across processes', () => {
+  /** An in-memory stand-in for redis-window.ts: records what the limiter asks of it. */
+  function recordingTurns() {
+    const log: string[] = [];
+    let serial = 0;
+    return {
+      log,
+      turns: {
+        acquire: async (signal?: AbortSignal) => {
+          const ticket = `t${serial++}`;
+          log.push(`acquire ${ticket}`);
+          signal?.throwIfAborted();
+          return ticket;
+        },
+        sent: async (ticket: string) => {
+          log.push(`sent ${ticket}`);
+        },
+        pauseUntil: async (untilMs: number) => {
+          log.push(`pause ${untilMs}`);
+        },
+      },
+    };
+  }
+
+  it('takes a shared turn for each request, marks it sent once, and shares a pause', async () => {
+    const shared = recordingTurns();
+    const limiter = new RequestLimiter({ requestsPerSecond: 100, maxConcurrent: 2, shared: shared.turns });
+    await Promise.all([1, 2].map(() => limiter.schedule(async (departure) => departure.sent())));
+    limiter.pauseUntil(Date.now() + 1000);
+    expect(shared.log.filter((l) => l.startsWith('acquire'))).toHaveLength(2);
+    expect(shared.log.filter((l) => l.startsWith('sent')).sort()).toEqual(['sent t0', 'sent t1']);
+    expect(shared.log.at(-1)).toMatch(/^pause \d+$/);
+    await limiter.stop();
+  });
+
+  it('a shared turn refused because the limiter stops is a LimiterStoppedError, and frees the local slot', async () => {
+    const limiter = new RequestLimiter({
+      requestsPerSecond: 1,
+      shared: {
+        acquire: (signal) =>
+          new Promise<string>((_, reject) => {
+            signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+          }),
+        sent: async () => undefined,
+        pauseUntil: async () => undefined,
+      },
+    });
+    const waiting = limiter.schedule(async () => 'sent');
+    await new Promise((r) => setTimeout(r, 20));
+    const stop = limiter.stop();
+    await expect(waiting).rejects.toBeInstanceOf(LimiterStoppedError);
+    await stop;
+  });
+});

@@ -31,6 +31,7 @@ const optionsSchema = z.object({
   timeoutMs: wholeNumber('--timeout-ms', 1),
   maxBodyMb: wholeNumber('--max-body-mb', 1),
   serviceWaitMs: wholeNumber('--service-wait-ms', 0),
+  redisUrl: z.string().min(1).optional(),
   baseUrl: z.string().optional(),
   apiKey: z.string().optional(),
   neo4jUri: z.string().optional(),
@@ -51,6 +52,10 @@ export function crawlCommand(): Command {
       String(DEFAULT_RATE_MARGIN_MS),
     )
     .option('--concurrency <n>', 'most requests in flight', '8')
+    .option(
+      '--redis-url <url>',
+      'share the --rps window with every crawl on the same service and key through this Redis (default: REDIS_URL; none: this process alone)',
+    )
     .option(
       '--follow <groups>',
       'what to follow: related, similar, competitor, contacts (phones and e-mails named in blocks), requisites (INN/OGRN named in blocks) (default: related,similar,competitor)',
@@ -115,6 +120,7 @@ export function crawlCommand(): Command {
         timeoutMs: flags.timeoutMs,
         maxBodyBytes: flags.maxBodyMb * 1024 * 1024,
         serviceWaitMs: flags.serviceWaitMs,
+        redisUrl: flags.redisUrl ?? (process.env.REDIS_URL || undefined),
         stderr: process.stderr,
       });
       if (flags.json)

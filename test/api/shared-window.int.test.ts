@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import type { SandboxFixtures } from '../support/fixtures.js';
+import { sandboxTest, withSetUp } from '../support/fixtures.js';
+import { runCli, startCli } from '../support/cli.js';
+import { resetGraph } from '../support/neo4j.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
+
+/**
+ * Crawls on one service and key share one rate window through Redis (issue 25): measured at the sandbox, in any
+ * sliding second, as the service sees them. Without Redis the same three crawls overrun the limit (the test can
+ * fail); with it, at most --rps arrive, and the lowest --rps of the crawls holds for all.
+ */
+describe('the rate window shared through Redis', () => {
+  let redis: TestRedis;
+  let env: Record<string, string>;
+  let companies: number[];
+  beforeAll(async () => {
+    redis = await startRedis('shared-window');
+  }, 300_000);
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  const test = withSetUp(sandboxTest({ records: 2000, seed: 5 }), async ({ sandbox }) => {
+    env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
+    companies = sandbox.graph.ids('company').slice(0, 3);
+  });
+  beforeEach<SandboxFixtures>(async ({ driver, sandbox }) => {
+    await resetGraph(driver);
+    sandbox.setFaults({});
+    sandbox.stats.reset();
+  });
+
+  /** Three crawls of other seeds started together, each at its own --rps, with `extra` in their environment. */
+  async function threeCrawls(rps: number[], extra: Record<string, string>) {
+    const runs = companies.map((id, i) =>
+      startCli(['crawl', `company#${id}`, '--depth', '3', '--rps', String(rps[i]), '--max-records', '50', '--concurrency', '4'], {
+        ...env,
+        ...extra,
+      }),
+    );
+    const ends = await Promise.all(runs.map((r) => r.done));
+    for (const end of ends) expect(end.code, end.stderr).toBe(0);
+  }
+
+  test('without Redis, three crawls at --rps 20 on one key put more than 20 requests into one second', async ({ sandbox }) => {
+    await threeCrawls([20, 20, 20], {});
+    expect(sandbox.stats.busiestWindow(1000)).toBeGreaterThan(20);
+  });
+
+  test('with Redis, the same three crawls put at most 20 into any second at the service', async ({ sandbox }) => {
+    await threeCrawls([20, 20, 20], { REDIS_URL: redis.url });
+    expect(sandbox.stats.total).toBe(150);
+    expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(20);
+    expect(sandbox.stats.busiestWindow(1000)).toBeGreaterThanOrEqual(15);
+  });
+
+  test('the lowest --rps of the crawls on the key holds for all of them', async ({ sandbox }) => {
+    await threeCrawls([10, 40, 40], { REDIS_URL: redis.url });
+    expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(10);
+  });
+
+  test('a 429 pauses every crawl on the key until its Retry-After has passed; without Redis the others keep sending', async ({
+    sandbox,
+    driver,
+  }) => {
+    const bursts = { rateLimit429: { everyRequests: 25, burstLength: 1, retryAfterSeconds: 1 } };
+    sandbox.setFaults(bursts);
+    await threeCrawls([20, 20, 20], {});
+    expect(sandbox.stats.snapshot().faults.burst429).toBeGreaterThan(0);
+    expect(sandbox.stats.snapshot().requestsDuringRetryAfter).toBeGreaterThan(0);
+
+    await resetGraph(driver);
+    sandbox.stats.reset();
+    sandbox.setFaults(bursts);
+    await threeCrawls([20, 20, 20], { REDIS_URL: redis.url });
+    const stats = sandbox.stats.snapshot();
+    expect(stats.faults.burst429).toBeGreaterThan(0);
+    expect(stats.requestsDuringRetryAfter).toBe(0);
+  });
+
+  test('a Redis that does not answer stops the crawl at once with one line saying what to start', async ({ sandbox }) => {
+    const run = await runCli(['crawl', `company#${companies[0]}`, '--depth', '1'], { ...env, REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(run.code).toBe(10);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'landing-graph: REDIS_UNREACHABLE: Redis does not answer at redis://127.0.0.1:1: start it (scripts/redis-local start) or fix --redis-url / REDIS_URL',
+    ]);
+    expect(sandbox.stats.total).toBe(0);
+  });
+});
