@@ -73,7 +73,7 @@ export interface PersonRow {
   name: string | null;
   inn: string | null;
   /** `element` is the node's element id, valid within the read transaction (to ask for ties). */
-  companies: { id: number | null; key: string | null; name: string | null; element: string }[];
+  companies: { id: number | null; key: string | null; name: string | null; element: string; address?: string | null }[];
 }
 
 /** An identifier two companies share (cypher/resolve/company-ties.cypher), not a hub. */

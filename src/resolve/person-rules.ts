@@ -13,7 +13,8 @@ import { spelledAlike } from './person-variants.js';
  * - person-name-tied: officers of two companies tied by an identifier that is not a hub (cypher/resolve/
  *   company-ties.cypher: a shared address, officer, contact, one company an officer of the other, SAME_AS),
  *   scored 0.6, plus 0.1 for each further tie up to 0.8.
- * A name held by more than maxNamesakes persons proposes nothing (it is reported).
+ * A name held by more than maxNamesakes persons pairs only officers of companies at one address or of one company
+ * (it is reported as crowded).
  * Names matching across spellings, initials and a missing patronymic (name-match.ts: `Иванов И.И.`, `Ivanov
  * Ivan`) pair under the same rules and ties, 0.1 weaker per variant (at most 0.3), with a `nameMatch` evidence.
  */
@@ -26,6 +27,8 @@ interface Person {
   key: string;
   inn: string | undefined;
   companies: Company[];
+  /** Its companies' registration addresses. */
+  addresses: Set<string>;
 }
 
 /** A pair of namesakes without a shared company: a candidate if their companies are tied. */
@@ -56,7 +59,8 @@ export function groupPersons(rows: readonly PersonRow[], options: ResolveOptions
     const key = row.name === null ? undefined : personNameKey(row.name);
     if (key === undefined || row.companies.length === 0) continue;
     const inn = innKey(row.inn) ?? (row.key.startsWith('inn:') ? innKey(row.key.slice(4)) : undefined);
-    persons.push({ side: { kind: 'person', id: null, key: row.key, name: row.name }, key, inn, companies: row.companies });
+    const addresses = new Set(row.companies.flatMap((c) => (c.address ? [c.address] : [])));
+    persons.push({ side: { kind: 'person', id: null, key: row.key, name: row.name }, key, inn, companies: row.companies, addresses });
   }
   persons.sort((x, y) => compare(sideRef(x.side), sideRef(y.side)));
   const byName = new Map<string, Person[]>();
@@ -70,20 +74,45 @@ export function groupPersons(rows: readonly PersonRow[], options: ResolveOptions
   for (const name of [...byName.keys()].sort(compare)) {
     const group = byName.get(name) ?? [];
     if (group.length < 2) continue;
+    const tie = { evidence: [{ kind: 'name', value: name }], penalty: 0 };
     if (group.length > options.maxNamesakes) {
+      // Too common to pair everywhere: only namesakes at one address (or one company) still meet.
       crowded.push({ kind: 'person', name, count: group.length });
+      for (const bucket of nearBuckets(group)) forPairs(bucket, (x, y) => pairPersons(x, y, tie, found, options));
       continue;
     }
     // The group is sorted by ref, so x is the pair's side a.
-    forPairs(group, (x, y) => pairPersons(x, y, { evidence: [{ kind: 'name', value: name }], penalty: 0 }, found, options));
+    forPairs(group, (x, y) => pairPersons(x, y, tie, found, options));
   }
-  for (const [x, y, tie] of spelledAlike(persons, options.maxNamesakes)) pairPersons(x, y, tie, found, options);
+  for (const [x, y, tie] of spelledAlike(persons, options.maxNamesakes, near)) pairPersons(x, y, tie, found, options);
   return {
     candidates: [...found.candidates.values()],
     pending: found.pending,
     companyPairs: [...found.companyPairs.values()],
     crowded,
   };
+}
+
+/**
+ * The persons of a group by each address and company of theirs (each bucket sorted as the group): the pairs of a
+ * crowded name worth a look, without comparing every two. A pair in two buckets is kept once (keep).
+ */
+function nearBuckets(group: readonly Person[]): Person[][] {
+  const buckets = new Map<string, Person[]>();
+  for (const person of group)
+    for (const place of [...[...person.addresses].map((a) => `address ${a}`), ...person.companies.map((c) => `company ${c.element}`)]) {
+      const same = buckets.get(place);
+      if (same) same.push(person);
+      else buckets.set(place, [person]);
+    }
+  return [...buckets.values()].filter((b) => b.length >= 2);
+}
+
+/** Officers of companies at one registration address, or of one company. */
+function near(x: Person, y: Person): boolean {
+  for (const a of x.addresses) if (y.addresses.has(a)) return true;
+  const elements = new Set(x.companies.map((c) => c.element));
+  return y.companies.some((c) => elements.has(c.element));
 }
 
 /** Two namesakes, x the side a: a candidate if they share a company, pending if their companies may be tied. */

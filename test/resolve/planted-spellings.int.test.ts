@@ -24,7 +24,7 @@ test('finds the planted spellings of companies and persons, and none of the near
   const { candidates } = await findCandidates(driver, { database });
   const measured = measureSpellings(truth.spellings, (id) => graph.node(id)?.key as string, candidates);
   console.log(
-    `planted spellings: precision ${measured.precision.toFixed(3)}, recall ${measured.recall.toFixed(3)} (${measured.found} of ${measured.positives}); wrong: ${measured.wrong.join('; ') || 'none'}`,
+    `planted spellings: precision ${measured.precision.toFixed(3)}, recall ${measured.recall.toFixed(3)} (${measured.found} of ${measured.positives}); wrong: ${measured.wrong.join('; ') || 'none'}; missed: ${measured.missed.join('; ') || 'none'}`,
   );
   expect(measured.positives).toBe(24);
   expect(measured.precision).toBeGreaterThanOrEqual(0.95);

@@ -122,4 +122,20 @@ describe('person rules across spellings and initials', () => {
     expect(groupPersons(rows, { ...options, maxNamesakes: 2 }).candidates).toEqual([]);
     expect(groupPersons(rows, options).candidates).toHaveLength(3);
   });
+
+  it('a name too vague to pair everywhere still pairs with the one match at its own address, when there is one', () => {
+    const at = (id: number, address: string) => ({ ...co(id), address });
+    const rows = [
+      person('name:а н лебедев@company#5', 'Лебедев А.Н.', [at(5, 'arbat-10')]),
+      person('inn:770400000001', 'Лебедев Алексей Николаевич', [at(4, 'arbat-10')], '770400000001'),
+      person('inn:770400000002', 'Лебедев Андрей Никитич', [at(6, 'tverskaya-1')], '770400000002'),
+      person('inn:770400000003', 'Лебедев Антон Николаевич', [at(7, 'lenina-3')], '770400000003'),
+    ];
+    const found = groupPersons(rows, { ...options, maxNamesakes: 2 });
+    expect(found.candidates).toEqual([]);
+    expect(found.pending.map((p) => [p.x.side.key, p.y.side.key])).toEqual([['inn:770400000001', 'name:а н лебедев@company#5']]);
+    // A second match at the same address: no one in particular, no pair.
+    const twice = [...rows, person('inn:770400000009', 'Лебедев Аркадий Никонович', [at(8, 'arbat-10')], '770400000009')];
+    expect(groupPersons(twice, { ...options, maxNamesakes: 2 }).pending).toEqual([]);
+  });
 });

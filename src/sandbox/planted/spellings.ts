@@ -146,7 +146,12 @@ export function measureSpellings(pairs: SpellingPairs, keyOf: (id: number) => st
     } else wrong.push(`${c.a.kind}:${a} ~ ${c.b.kind}:${b}`);
   }
   const positives = pairs.companies.length + pairs.personKeys.length;
+  const missed = [
+    ...pairs.companies.filter(([x, y]) => !found.has([keyOf(x), keyOf(y)].sort().join(' '))).map(([x, y]) => `company#${x} ~ company#${y}`),
+    ...pairs.personKeys.flatMap(([inn, twin], i) => (found.has(`person ${i}`) ? [] : [`person ${inn} ~ ${twin}`])),
+  ];
   return {
+    missed,
     precision: truePositives + wrong.length === 0 ? 1 : truePositives / (truePositives + wrong.length),
     recall: found.size / positives,
     found: found.size,
