@@ -121,7 +121,7 @@ export async function findingsBenchmark(neo: BenchNeo4j, records: number): Promi
     const spelled = measureSpellings(truth.spellings, (id) => graph.node(id)?.key as string, candidates);
     section.figures.push({
       name: 'resolve on the planted name variants (transliterations, legal forms, initials, word order): precision, recall',
-      value: `${spelled.precision.toFixed(3)}, ${spelled.recall.toFixed(3)} (${spelled.found} of ${spelled.positives} pairs; ${spelled.wrong.length} wrong)`,
+      value: `${spelled.precision.toFixed(3)}, ${spelled.recall.toFixed(3)} (${spelled.found} of ${spelled.positives} pairs; ${spelled.wrong.length} wrong${spelled.missed.length ? `; missed ${spelled.missed.join(', ')}` : ''})`,
       target: '>= 0.95, >= 0.9',
       pass: spelled.precision >= 0.95 && spelled.recall >= 0.9,
     });

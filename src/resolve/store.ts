@@ -187,6 +187,12 @@ export function toPersonRow(r: Record<string, unknown>): PersonRow {
     key: String(r.key),
     name: str(r.name),
     inn: str(r.inn),
-    companies: companies.map((c) => ({ id: num(c.id), key: str(c.key), name: str(c.name), element: String(c.element) })),
+    companies: companies.map((c) => ({
+      id: num(c.id),
+      key: str(c.key),
+      name: str(c.name),
+      element: String(c.element),
+      address: str(c.address),
+    })),
   };
 }
