@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: the performance benchmarks of landing-graph (see bench/README.md), written to
  * bench/RESULTS.md. BENCH_SCALE (default 1) shrinks sizes and windows for trial runs; BENCH_ONLY picks
- * benchmarks (rate,e2e,writes,profile,memory,refresh,findings).
+ * benchmarks (rate,e2e,writes,profile,memory,refresh,findings,shared).
  */
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_CONCURRENCY, e2eBenchmark, UNTHROTTLED_RPS } from './e2e.js';
 import { findingsBenchmark } from './findings.js';
+import { sharedRateBenchmark } from './shared-rate.js';
 import { memoryBenchmark } from './memory.js';
 import { openBenchNeo4j, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
 import { startCrawl, startSandboxProcess } from './lib/processes.js';
@@ -19,7 +20,7 @@ import { rateBenchmark } from './rate.js';
 import { refreshBenchmark } from './refresh.js';
 import { writesBenchmark } from './writes.js';
 
-const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings'] as const;
+const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared'] as const;
 type Name = (typeof ALL)[number];
 
 async function main(): Promise<number> {
@@ -115,6 +116,12 @@ async function main(): Promise<number> {
       sections.push(
         await guarded('6. Networks and red flags over a planted world', () =>
           findingsBenchmark(neo, Math.max(2_000, Math.round(100_000 * scale))),
+        ),
+      );
+    if (only.has('shared'))
+      sections.push(
+        await guarded('7. One rate limit for crawls on one key (Redis)', () =>
+          sharedRateBenchmark(neo, Math.max(10_000, Math.round(40_000 * scale))),
         ),
       );
   } finally {
