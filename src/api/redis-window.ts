@@ -24,11 +24,19 @@ export interface SharedWindowOptions {
   marginMs?: number;
   /** A client that has not asked for this long no longer counts for the lowest limit. Default: 10000. */
   limitTtlMs?: number;
+  /** How long requests wait for a Redis that stopped answering before the crawl stops (REDIS_UNREACHABLE). Default: 600000. */
+  maxOutageMs?: number;
 }
 
-// KEYS: window, pause, limits, pending. ARGV: client, limit, windowMs, member, limitTtlMs, pendingTtlMs.
+// KEYS: window, pause, limits, pending, known. ARGV: client, limit, windowMs, member, limitTtlMs, pendingTtlMs.
 // A turn is taken when the departures of the last window and the turns not yet departed (pending) leave room.
+// A Redis that does not know this service (new, or restarted with its data lost) cannot know what left in the last
+// window: everyone waits one window first.
 const TAKE = `
+if redis.call('EXISTS', KEYS[5]) == 0 then
+  redis.call('SET', KEYS[5], '1')
+  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+end
 local t = redis.call('TIME')
 local nowUs = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local nowMs = math.floor(nowUs / 1000)
@@ -81,7 +89,14 @@ return 0
 `;
 
 type RedisWithScripts = Redis & {
-  takeTurn(window: string, pause: string, limits: string, pending: string, ...args: (string | number)[]): Promise<[number, number]>;
+  takeTurn(
+    window: string,
+    pause: string,
+    limits: string,
+    pending: string,
+    known: string,
+    ...args: (string | number)[]
+  ): Promise<[number, number]>;
   markSent(window: string, pending: string, member: string, windowMs: number): Promise<number>;
   extendPause(pause: string, ms: number): Promise<number>;
 };
@@ -91,19 +106,23 @@ const PENDING_TTL_MS = 10_000;
 
 export class SharedWindow {
   private readonly redis: RedisWithScripts;
-  private readonly keys: { window: string; pause: string; limits: string; pending: string };
+  private readonly keys: { window: string; pause: string; limits: string; pending: string; known: string };
   private readonly client = randomUUID();
   private readonly limit: number;
   private readonly windowMs: number;
   private readonly marginMs: number;
   private readonly limitTtlMs: number;
   private serial = 0;
+  private readonly redisUrl: string;
+  private readonly maxOutageMs: number;
+  /** When Redis stopped answering (undefined: it answers). */
+  private downSinceMs: number | undefined;
   /** The lowest live limit, as Redis last answered (for progress). */
   effectiveLimit: number;
 
   private constructor(redis: Redis, options: SharedWindowOptions) {
     this.redis = redis as RedisWithScripts;
-    this.redis.defineCommand('takeTurn', { numberOfKeys: 4, lua: TAKE });
+    this.redis.defineCommand('takeTurn', { numberOfKeys: 5, lua: TAKE });
     this.redis.defineCommand('markSent', { numberOfKeys: 2, lua: SENT });
     this.redis.defineCommand('extendPause', { numberOfKeys: 1, lua: PAUSE });
     const id = serviceId(options.baseUrl, options.apiKey);
@@ -112,12 +131,15 @@ export class SharedWindow {
       pause: `lg:rate:${id}:pause`,
       limits: `lg:rate:${id}:limits`,
       pending: `lg:rate:${id}:pending`,
+      known: `lg:rate:${id}:known`,
     };
     this.marginMs = options.marginMs ?? 25;
     this.windowMs = 1000 + this.marginMs;
     this.limit = Math.max(1, Math.floor(options.requestsPerSecond));
     this.effectiveLimit = this.limit;
     this.limitTtlMs = options.limitTtlMs ?? 10_000;
+    this.redisUrl = options.redisUrl;
+    this.maxOutageMs = options.maxOutageMs ?? 600_000;
   }
 
   /** Connect and check Redis answers; REDIS_UNREACHABLE (one line saying what to start) when it does not. */
@@ -156,7 +178,22 @@ export class SharedWindow {
     const ticket = `${this.client}:${this.serial++}`;
     for (;;) {
       signal?.throwIfAborted();
-      const waitMs = await this.take(ticket);
+      let waitMs: number;
+      try {
+        waitMs = await this.take(ticket);
+        this.downSinceMs = undefined;
+      } catch (cause) {
+        // Redis away: no request leaves without its turn (strict on rate); wait for it, up to maxOutageMs.
+        this.downSinceMs ??= Date.now();
+        if (Date.now() - this.downSinceMs > this.maxOutageMs) {
+          throw new LandingGraphError(
+            'REDIS_UNREACHABLE',
+            `Redis at ${safeUrl(this.redisUrl)} stopped answering ${Math.round((Date.now() - this.downSinceMs) / 1000)} s ago: start it again (scripts/redis-local start); the same command resumes the crawl`,
+            { cause },
+          );
+        }
+        waitMs = 250;
+      }
       if (waitMs <= 0) return ticket;
       await delay(Math.min(waitMs, 1000), undefined, { signal });
     }
@@ -174,6 +211,7 @@ export class SharedWindow {
       this.keys.pause,
       this.keys.limits,
       this.keys.pending,
+      this.keys.known,
       this.client,
       this.limit,
       this.windowMs,

@@ -79,6 +79,28 @@ describe('the rate window shared through Redis', () => {
     expect(stats.requestsDuringRetryAfter).toBe(0);
   });
 
+  test('Redis stopped and started again empty mid-crawl: the crawls wait for it, finish, and no second holds more than 20', async ({
+    sandbox,
+  }) => {
+    const runs = companies.map((id) =>
+      startCli(['crawl', `company#${id}`, '--depth', '3', '--rps', '20', '--max-records', '80', '--concurrency', '4'], {
+        ...env,
+        REDIS_URL: redis.url,
+      }),
+    );
+    while (sandbox.stats.total < 60) await new Promise((r) => setTimeout(r, 20));
+    await redis.stop();
+    const atStop = sandbox.stats.total;
+    await new Promise((r) => setTimeout(r, 2_000));
+    // Nothing leaves without its turn while Redis is away (what was already on its way may arrive).
+    expect(sandbox.stats.total - atStop).toBeLessThanOrEqual(12);
+    await redis.start();
+    const ends = await Promise.all(runs.map((r) => r.done));
+    for (const end of ends) expect(end.code, end.stderr).toBe(0);
+    expect(sandbox.stats.total).toBe(240);
+    expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(20);
+  });
+
   test('a Redis that does not answer stops the crawl at once with one line saying what to start', async ({ sandbox }) => {
     const run = await runCli(['crawl', `company#${companies[0]}`, '--depth', '1'], { ...env, REDIS_URL: 'redis://127.0.0.1:1' });
     expect(run.code).toBe(10);
