@@ -39,7 +39,9 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The case file, exactly as the README tells a newcomer to write it.
 const caseFile = path.join(os.tmpdir(), 'landing-graph-case.html');
-execFileSync('node', [cli, 'export', ...seeds, '--depth', '2', '--format', 'html', '--out', caseFile], { stdio: 'inherit' });
+execFileSync('node', [cli, 'export', ...seeds, '--depth', flagsOnly ? '2' : '1', '--format', 'html', '--out', caseFile], {
+  stdio: 'inherit',
+});
 
 if (flagsOnly) {
   const browser = await launch();

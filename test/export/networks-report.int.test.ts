@@ -96,7 +96,7 @@ describe('the case file leads with the seed’s network (planted networks crawle
 
   test('exports the case file with the built CLI; `networks` was never run, so nothing is read from :Network nodes', async ({ cypher }) => {
     expect(await cypher('MATCH (n:Network) RETURN count(n) AS n', {})).toEqual([{ n: 0 }]);
-    const run = await runCli(['export', `company:${seed.key}`, '--depth', '1', '--format', 'html', '--out', REPORT]);
+    const run = await runCli(['export', `company:${seed.key}`, '--depth', '2', '--format', 'html', '--out', REPORT]);
     expect(run.code, run.stderr).toBe(0);
   });
 
@@ -114,8 +114,7 @@ describe('the case file leads with the seed’s network (planted networks crawle
     );
     const view = (await page.evaluate(READ_NETWORKS)) as NetworksView;
 
-    // The red flags first, then the networks: the seed has the nominee director as a founder (within --depth 1, the
-    // competitors of its network are two hops away).
+    // The red flags first, then the networks: the seed has the nominee director as a founder.
     expect(view.first).toBe('flags');
     expect(view.second).toBe('networks');
     expect(view.firstHeading).toBe('Red flags');
@@ -126,8 +125,8 @@ describe('the case file leads with the seed’s network (planted networks crawle
     if (!network) throw new Error('no network article');
 
     // Members: >= 90 % of the planted network's records in scope, nobody of another one; the seed first and marked.
-    // The scope is `networks <seed> --depth 2` (docs/scope.md): the records a crawl of the seed to depth 2 fetches,
-    // walked here independently over the records' own current lists.
+    // The scope is the export's `<seed> --depth 2` (docs/scope.md): the records a crawl of the seed to depth 2
+    // fetches, walked here independently over the records' own current lists.
     const [ball] = await cypher(
       `MATCH (s:Company {key: $key})
        MATCH p = (s)-[:RELATED|SIMILAR|COMPETITOR*0..2]->(m:Landing)

@@ -79,7 +79,9 @@ export function exportCommand(): Command {
                     ...params,
                     skipped: `Flags are computed on the current state of the graph; this export shows it as of ${asOfThen}, so none are shown.`,
                   });
-            const networks = caseNetworksSection(await readCaseNetworks(graph.driver, seeds, { database: graph.database, asOf: asOfThen }));
+            const networks = caseNetworksSection(
+              await readCaseNetworks(graph.driver, seeds, { database: graph.database, asOf: asOfThen, depth: o.depth }),
+            );
             return joinSections(flagged, networks);
           },
         },

@@ -23,7 +23,7 @@ export function flagsCommand(): Command {
       'Run the red-flag rules (cypher/flags/rules) over the current graph, write each hit as a :Flag with its evidence, and print them',
     )
     .argument('[seed...]', 'the records a crawl of these to --depth fetches (default: the whole graph)')
-    .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 2)')
+    .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 1)')
     .option('--crawl <id>', 'the records this crawl fetched')
     .option('--rule <ids>', 'only these rules, comma-separated (default: every rule)')
     .option('--json', 'the flags as JSON')
@@ -35,7 +35,7 @@ export function flagsCommand(): Command {
     if (seedArgs.length > 0 && o.crawl !== undefined) throw usage('give seeds or --crawl, not both');
     if (o.depth !== undefined && seedArgs.length === 0) throw usage('--depth goes with seeds');
     let scope: FlagScope = { type: 'all' };
-    if (seedArgs.length > 0) scope = { type: 'seeds', seeds: seedArgs.map(parseSeed), depth: o.depth ?? 2 };
+    if (seedArgs.length > 0) scope = { type: 'seeds', seeds: seedArgs.map(parseSeed), depth: o.depth ?? 1 };
     else if (o.crawl !== undefined) scope = { type: 'crawl', crawlId: o.crawl };
     await withGraph(o, { applySchema: o.write }, async (graph) => {
       const result = await computeFlags(graph.driver, scope, { database: graph.database, rules: o.rule, write: o.write });

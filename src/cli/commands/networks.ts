@@ -39,7 +39,7 @@ export function networksCommand(): Command {
       'Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked',
     )
     .argument('[seed...]', 'look at the records a crawl of these to --depth fetches (default: the whole graph)')
-    .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 2)')
+    .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 1)')
     .option('--crawl <id>', 'the records this crawl fetched')
     .option('--max-shared <n>', 'an identifier shared by more records ties nothing (a hub)', String(DEFAULT_MAX_SHARED))
     .option('--min-size <k>', 'drop smaller networks', String(DEFAULT_MIN_SIZE))
@@ -53,7 +53,7 @@ export function networksCommand(): Command {
     if (o.crawl !== undefined && seedArgs.length > 0) throw usage('give seeds or --crawl, not both');
     if (o.depth !== undefined && seedArgs.length === 0) throw usage('--depth needs seeds');
     let scope: NetworkScope = { type: 'all' };
-    if (seedArgs.length > 0) scope = { type: 'seeds', seeds: seedArgs.map(parseSeed), depth: o.depth ?? 2, maxShared: o.maxShared };
+    if (seedArgs.length > 0) scope = { type: 'seeds', seeds: seedArgs.map(parseSeed), depth: o.depth ?? 1, maxShared: o.maxShared };
     else if (o.crawl !== undefined) scope = { type: 'crawl', crawlId: o.crawl };
     // Writing needs the schema (the Network id constraint); --no-write works with a reader-only account.
     await withGraph(o, { applySchema: o.write }, async (graph) => {

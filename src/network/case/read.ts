@@ -23,15 +23,15 @@ import {
   skippedCaseNetworks,
 } from './findings.js';
 
-/** Hops from the seeds the case file looks for networks in: the default of `networks --depth`. */
-export const CASE_NETWORK_DEPTH = 2;
+/** The depth of `<seeds> --depth N` the case file looks for networks in when none is given: `networks`' default. */
+export const CASE_NETWORK_DEPTH = 1;
 
 export interface CaseNetworkOptions {
   /** Default: the server's default database. */
   database?: string | undefined;
   /** Default: DEFAULT_MAX_SHARED (20), as `networks`. */
   maxShared?: number;
-  /** Default: CASE_NETWORK_DEPTH (2). */
+  /** Default: CASE_NETWORK_DEPTH (1); `export` passes its own --depth. */
   depth?: number;
   /** The export's --as-of: networks are not computed for the past (the evidence reader shows the current state). */
   asOf?: string | null;
