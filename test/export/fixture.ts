@@ -8,20 +8,8 @@ import type { Driver } from 'neo4j-driver';
 import type { LandingRef } from '../../src/api/refs.js';
 import { SPECIALS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { toNeo4jParams } from '../../src/store/params.js';
-import { crawlInto } from '../support/fixtures.js';
+import { crawlSandbox } from '../support/fixtures.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
-
-/** Crawl `seeds` to `depth` from the sandbox into the test database; returns the crawl's id. */
-export async function crawlSandbox(driver: Driver, sandbox: Sandbox, seeds: LandingRef[], depth: number): Promise<string> {
-  const result = await crawlInto(
-    { sandbox, driver, database: testConnection().database },
-    seeds,
-    { maxDepth: depth, commitIntervalMs: 20 },
-    { client: { headersTimeoutMs: 2000, bodyTimeoutMs: 2000, retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 } } },
-  );
-  if (result.status !== 'finished') throw new Error(`crawl ended ${result.status}`);
-  return result.crawlId;
-}
 
 const PIVOTS = [
   `MATCH (d:Domain) WHERE d.status = 'fetched'

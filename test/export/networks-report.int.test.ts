@@ -10,7 +10,7 @@ import { runCli } from '../support/cli.js';
 import { sandboxTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
 import { guardedPage, launchChromium, waitInPage } from './browser.js';
-import { crawlSandbox } from './fixture.js';
+import { crawlSandbox } from '../support/fixtures.js';
 
 const OUT = path.join(import.meta.dirname, 'out');
 const REPORT = path.join(OUT, 'networks-report.html');

@@ -2,7 +2,8 @@ import { describe, expect } from 'vitest';
 import { computeFlags, type Flag, flagsJson } from '../../src/flags/index.js';
 import { buildRecord } from '../../src/sandbox/records/build-record.js';
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
-import { crawlTest, withSetUp } from '../support/fixtures.js';
+import { crawlSandbox } from '../support/fixtures.js';
+import { sandboxTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
 
 /**
@@ -28,14 +29,9 @@ describe('flags: explainable rules over the current graph', () => {
     return [...(block.managers ?? []), ...(block.founders ?? [])];
   };
 
-  const test = withSetUp(crawlTest({ graph }), async ({ crawl, driver }) => {
+  const test = withSetUp(sandboxTest({ graph }), async ({ sandbox, driver }) => {
     await resetGraph(driver);
-    const result = await crawl(
-      truth.seeds,
-      { maxDepth: 1, commitIntervalMs: 50 },
-      { client: { retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 6 } } },
-    );
-    expect(result.status).toBe('finished');
+    await crawlSandbox(driver, sandbox, truth.seeds, 1);
   });
 
   const flagged = (flags: Flag[], rule: string) =>

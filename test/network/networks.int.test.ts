@@ -2,7 +2,8 @@ import type { Driver } from 'neo4j-driver';
 import { describe, expect } from 'vitest';
 import { computeNetworks, memberKey, type NetworkScope, networksJson, type ReportedMember } from '../../src/network/index.js';
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
-import { crawlTest, withSetUp } from '../support/fixtures.js';
+import { crawlSandbox } from '../support/fixtures.js';
+import { sandboxTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
 
 describe('networks: planted networks crawled from the sandbox over HTTP into a real Neo4j', () => {
@@ -10,15 +11,9 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
   let scope: NetworkScope;
   const database = testConnection().database;
 
-  const test = withSetUp(crawlTest({ graph }), async ({ crawl, driver }) => {
+  const test = withSetUp(sandboxTest({ graph }), async ({ sandbox, driver }) => {
     await resetGraph(driver);
-    const result = await crawl(
-      truth.seeds,
-      { maxDepth: 1, commitIntervalMs: 50 },
-      { client: { retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 6 } } },
-    );
-    expect(result.status).toBe('finished');
-    scope = { type: 'crawl', crawlId: result.crawlId };
+    scope = { type: 'crawl', crawlId: await crawlSandbox(driver, sandbox, truth.seeds, 1) };
   });
 
   function expectPlantedFound(result: { networks: { id: string; members: ReportedMember[] }[] }): void {

@@ -5,7 +5,7 @@ import { bindParams } from '../../src/query/params.js';
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { personOf } from '../../src/sandbox/shared-values.js';
 import type { Row } from '../../src/store/executor.js';
-import { crawlSandbox } from '../export/fixture.js';
+import { crawlSandbox } from '../support/fixtures.js';
 import { sandboxTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
 

@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { findCandidates } from '../../src/resolve/index.js';
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { measureSpellings } from '../../src/sandbox/planted/spellings.js';
-import { crawlTest, withSetUp } from '../support/fixtures.js';
+import { crawlSandbox } from '../support/fixtures.js';
+import { sandboxTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph } from '../support/neo4j.js';
 
 /**
@@ -14,10 +15,9 @@ import { resetGraph } from '../support/neo4j.js';
  */
 const { graph, truth } = plantNetworks({ records: 2_000 });
 
-const test = withSetUp(crawlTest({ graph }), async ({ crawl, driver }) => {
+const test = withSetUp(sandboxTest({ graph }), async ({ sandbox, driver }) => {
   await resetGraph(driver);
-  const result = await crawl(truth.seeds, { maxDepth: 1, commitIntervalMs: 100 });
-  expect(result.status).toBe('finished');
+  await crawlSandbox(driver, sandbox, truth.seeds, 1);
 });
 
 test('finds the planted spellings of companies and persons, and none of the near misses', async ({ driver, database }) => {

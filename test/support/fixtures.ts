@@ -120,6 +120,18 @@ export function sandboxTest(options: SandboxOptions) {
   });
 }
 
+/** Crawl `seeds` to `depth` from the sandbox into the test database; returns the crawl's id. */
+export async function crawlSandbox(driver: Driver, sandbox: Sandbox, seeds: LandingRef[], depth: number): Promise<string> {
+  const result = await crawlInto(
+    { sandbox, driver, database: testConnection().database },
+    seeds,
+    { maxDepth: depth, commitIntervalMs: 20 },
+    { client: { headersTimeoutMs: 2000, bodyTimeoutMs: 2000, retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 } } },
+  );
+  if (result.status !== 'finished') throw new Error(`crawl ended ${result.status}`);
+  return result.crawlId;
+}
+
 /** Tests that crawl a sandbox started with `options` into the test Neo4j: `sandboxTest` and `crawl`. */
 export function crawlTest(options: SandboxOptions) {
   return sandboxTest(options).extend<{ crawl: CrawlSeeds }>({
