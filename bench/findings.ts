@@ -1,20 +1,11 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { plantNetworks } from '../src/sandbox/planted/networks.js';
 import { type CandidateSides, measureSpellings } from '../src/sandbox/planted/spellings.js';
 import { resetGraph, type BenchNeo4j } from './lib/neo4j.js';
-import { runCliProcess, startCrawl, startSandboxProcess } from './lib/processes.js';
+import { runMeasuredCli, startCrawl, startSandboxProcess } from './lib/processes.js';
 import type { Section } from './lib/report.js';
-import { fmt, log, outDir, tail } from './lib/util.js';
+import { fmt, log, tail } from './lib/util.js';
 import { writeSeedsFile } from './lib/workload.js';
 import { E2E_CONCURRENCY, UNTHROTTLED_RPS } from './e2e.js';
-
-interface Measured {
-  wallMs: number;
-  maxRssKb?: number;
-  stdout: string;
-  error?: string;
-}
 
 interface Member {
   kind: string;
@@ -60,7 +51,7 @@ export async function findingsBenchmark(neo: BenchNeo4j, records: number): Promi
       `The crawl fetched ${fmt.int(exit.summary.run.fetched)} records in ${fmt.s(exit.summary.run.elapsedMs)} (${exit.summary.status}).`,
     );
 
-    const networks = await measured(neo, 'networks', ['networks', '--json']);
+    const networks = await runMeasuredCli('findings-networks', ['networks', '--json'], neo.env);
     if (networks.error) throw new Error(`networks: ${networks.error}`);
     const found = (JSON.parse(networks.stdout) as { networks: { members: Member[] }[] }).networks;
     section.figures.push({
@@ -86,7 +77,7 @@ export async function findingsBenchmark(neo: BenchNeo4j, records: number): Promi
       pass: whole === truth.networks.length && mixed === 0,
     });
 
-    const flags = await measured(neo, 'flags', ['flags', '--json', '--no-write']);
+    const flags = await runMeasuredCli('findings-flags', ['flags', '--json', '--no-write'], neo.env);
     if (flags.error) throw new Error(`flags: ${flags.error}`);
     const hits = (JSON.parse(flags.stdout) as { flags: { rule: string; record: Member }[] }).flags;
     const byRule = new Map<string, number>();
@@ -111,7 +102,7 @@ export async function findingsBenchmark(neo: BenchNeo4j, records: number): Promi
       pass: missed.length === 0 && decoys.length === 0,
     });
 
-    const resolve = await measured(neo, 'resolve', ['resolve', '--json']);
+    const resolve = await runMeasuredCli('findings-resolve', ['resolve', '--json'], neo.env);
     if (resolve.error) throw new Error(`resolve: ${resolve.error}`);
     const candidates = (JSON.parse(resolve.stdout) as { candidates: CandidateSides[] }).candidates;
     section.figures.push({
@@ -129,18 +120,4 @@ export async function findingsBenchmark(neo: BenchNeo4j, records: number): Promi
   } finally {
     await sandbox.close();
   }
-}
-
-/** One CLI command over the bench Neo4j as a child process: wall time and its own VmHWM at exit. */
-async function measured(neo: BenchNeo4j, name: string, args: string[]): Promise<Measured> {
-  const rssFile = path.join(outDir, `findings-${name}.rss.json`);
-  rmSync(rssFile, { force: true });
-  const probe = path.join(import.meta.dirname, 'rss-probe.js');
-  log(`findings: landing-graph ${args.join(' ')}`);
-  const started = Date.now();
-  const run = await runCliProcess(args, { ...neo.env, BENCH_RSS_FILE: rssFile }, ['--import', probe]);
-  const wallMs = Date.now() - started;
-  if (run.code !== 0) return { wallMs, stdout: '', error: `exit ${run.code}: ${tail(run.stderr, 3)}` };
-  const peaks = existsSync(rssFile) ? (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKb: number }) : undefined;
-  return { wallMs, maxRssKb: peaks?.maxRssKb, stdout: run.stdout };
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { graphCounts, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
-import { procMemory, runCliProcess, startCrawl, startSandboxProcess } from './lib/processes.js';
+import { procMemory, runMeasuredCli, startCrawl, startSandboxProcess } from './lib/processes.js';
 import type { Section } from './lib/report.js';
 import { fmt, log, outDir, tail } from './lib/util.js';
 import { coveringWorkload, writeSeedsFile } from './lib/workload.js';
@@ -130,20 +130,13 @@ async function crawlForMemory(neo: BenchNeo4j, records: number): Promise<MemoryR
 async function networksOnGraph(
   neo: BenchNeo4j,
 ): Promise<{ wallMs: number; maxRssKb?: number; heapTotalKb?: number; count: number; timings?: string; error?: string }> {
-  const rssFile = path.join(outDir, 'networks.rss.json');
-  rmSync(rssFile, { force: true });
-  const probe = path.join(import.meta.dirname, 'rss-probe.js');
-  log('memory: landing-graph networks --json over the whole graph');
-  const started = Date.now();
-  const run = await runCliProcess(['networks', '--json'], { ...neo.env, BENCH_RSS_FILE: rssFile }, ['--import', probe]);
-  const wallMs = Date.now() - started;
-  if (run.code !== 0) return { wallMs, count: 0, error: `exit ${run.code}: ${tail(run.stderr, 3)}` };
+  const run = await runMeasuredCli('networks', ['networks', '--json'], neo.env);
+  if (run.error) return { wallMs: run.wallMs, count: 0, error: run.error };
   const count = (JSON.parse(run.stdout) as { networks: unknown[] }).networks.length;
-  const peaks = existsSync(rssFile) ? (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKb: number; heapTotalKb: number }) : undefined;
   const timings = run.stderr
     .split('\n')
     .filter((line) => /\d\s*(ms|s)\b/.test(line))
     .slice(-3)
     .join(' / ');
-  return { wallMs, maxRssKb: peaks?.maxRssKb, heapTotalKb: peaks?.heapTotalKb, count, timings: timings || undefined };
+  return { wallMs: run.wallMs, maxRssKb: run.maxRssKb, heapTotalKb: run.heapTotalKb, count, timings: timings || undefined };
 }

@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { StatsSnapshot } from '../../src/sandbox/stats.js';
-import { cliPath, log, projectRoot, sleep } from './util.js';
+import { cliPath, log, outDir, projectRoot, sleep, tail } from './util.js';
 
 /** Children still running, killed if the bench exits without closing them (an uncaught error, a signal). */
 const live = new Set<ChildProcess>();
@@ -268,4 +269,35 @@ export async function runCliProcess(
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-8000)));
   const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
   return { code, stdout, stderr };
+}
+
+/** A CLI command measured as a child process: wall time and its own peaks at exit (bench/rss-probe.ts). */
+export interface MeasuredRun {
+  wallMs: number;
+  maxRssKb?: number;
+  heapTotalKb?: number;
+  stdout: string;
+  stderr: string;
+  /** Set when it exited non-zero: the code and its last lines. */
+  error?: string;
+}
+
+/** `landing-graph <args>` with `env`, its peak RSS and heap read from the probe's file `<outDir>/<name>.rss.json`. */
+export async function runMeasuredCli(name: string, args: string[], env: Record<string, string>): Promise<MeasuredRun> {
+  const rssFile = path.join(outDir, `${name}.rss.json`);
+  rmSync(rssFile, { force: true });
+  const probe = path.join(import.meta.dirname, '..', 'rss-probe.js');
+  log(`${name}: landing-graph ${args.join(' ')}`);
+  const started = Date.now();
+  const run = await runCliProcess(args, { ...env, BENCH_RSS_FILE: rssFile }, ['--import', probe]);
+  const wallMs = Date.now() - started;
+  const peaks = existsSync(rssFile) ? (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKb: number; heapTotalKb: number }) : undefined;
+  return {
+    wallMs,
+    maxRssKb: peaks?.maxRssKb,
+    heapTotalKb: peaks?.heapTotalKb,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    ...(run.code === 0 ? {} : { error: `exit ${run.code}: ${tail(run.stderr, 3)}` }),
+  };
 }
