@@ -230,6 +230,14 @@ svg.timeline .date { fill: #555; font-size: 11px; font-variant-numeric: tabular-
   .net-picture { break-inside: avoid; break-before: page; }
   .net-graph { display: none; }
   img.net-print { display: block; width: 100%; max-height: 900px; object-fit: contain; border: 1px solid #ddd; }
+  /* An A4 page is narrower than the screen: the members table's six columns get fixed shares and wrap, rather than
+     run off the page (auto widths let one column shrink to a letter a line). */
+  table.members td:first-child, table.evidence td:first-child, table.members td.why { min-width: 0; }
+  table.members { table-layout: fixed; width: 100%; }
+  table.members th:nth-child(1) { width: 24%; } table.members th:nth-child(2) { width: 9%; }
+  table.members th:nth-child(3) { width: 19%; } table.members th:nth-child(4) { width: 13%; }
+  table.members th:nth-child(5) { width: 28%; } table.members th:nth-child(6) { width: 7%; }
+  table.members td { white-space: normal; overflow-wrap: anywhere; }
 }
 `;
 
