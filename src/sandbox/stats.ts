@@ -28,6 +28,8 @@ export interface StatsSnapshot {
    * CROSSING_MS after the pause began: the client had had the 429 and sent anyway.
    */
   requestsDuringRetryAfter: number;
+  /** For each of requestsDuringRetryAfter: ms after its pause began, and ms before the pause ended (for diagnosis). */
+  duringRetryAfter: { afterStartMs: number; beforeEndMs: number }[];
   /** Requests that arrived within CROSSING_MS of a pause's first 429: on their way before the client could know. */
   requestsCrossingRetryAfter: number;
   /** Epoch ms until which the latest Retry-After asked clients to wait (null: none announced). */
@@ -73,8 +75,15 @@ export class SandboxStats {
   byKind: Record<string, number> = {};
   byPath: Record<string, number> = {};
   requestsDuringRetryAfter = 0;
+  duringRetryAfter: { afterStartMs: number; beforeEndMs: number }[] = [];
   requestsCrossingRetryAfter = 0;
   retryAfterUntil: number | null = null;
+  /**
+   * How long after a pause's first 429 an arrival still counts as crossing it (default CROSSING_MS). Across
+   * processes the 429 reaches the others only through the one that had it (its receipt, then a Redis write), so
+   * tests of many processes allow for that propagation here.
+   */
+  crossingMs = CROSSING_MS;
   /** When the pause in force began (its first 429); later 429s of the same pause do not move it. */
   private pauseStartedAt = 0;
   faults = noFaults();
@@ -96,8 +105,11 @@ export class SandboxStats {
     const second = Math.floor(now / 1000);
     this.perSecondMap.set(second, (this.perSecondMap.get(second) ?? 0) + 1);
     if (this.retryAfterUntil !== null && now < this.retryAfterUntil) {
-      if (now - this.pauseStartedAt < CROSSING_MS) this.requestsCrossingRetryAfter++;
-      else this.requestsDuringRetryAfter++;
+      if (now - this.pauseStartedAt < this.crossingMs) this.requestsCrossingRetryAfter++;
+      else {
+        this.requestsDuringRetryAfter++;
+        this.duringRetryAfter.push({ afterStartMs: now - this.pauseStartedAt, beforeEndMs: this.retryAfterUntil - now });
+      }
     }
   }
 
@@ -142,6 +154,7 @@ export class SandboxStats {
     this.byKind = {};
     this.byPath = {};
     this.requestsDuringRetryAfter = 0;
+    this.duringRetryAfter = [];
     this.requestsCrossingRetryAfter = 0;
     this.retryAfterUntil = null;
     this.pauseStartedAt = 0;
@@ -160,6 +173,7 @@ export class SandboxStats {
       busiestWindow: this.busiestWindow(),
       byPath: { ...this.byPath },
       requestsDuringRetryAfter: this.requestsDuringRetryAfter,
+      duringRetryAfter: [...this.duringRetryAfter],
       requestsCrossingRetryAfter: this.requestsCrossingRetryAfter,
       retryAfterUntil: this.retryAfterUntil,
       faults: { ...this.faults },

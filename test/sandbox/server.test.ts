@@ -146,6 +146,7 @@ describe('sandbox stats', () => {
       maxPerSecond: null,
       busiestWindow: 0,
       requestsDuringRetryAfter: 0,
+      duringRetryAfter: [],
     });
   });
 });
