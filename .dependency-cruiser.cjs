@@ -1,7 +1,8 @@
 /**
  * The layer rules of src/, checked by `npm run lint:layers` (part of `npm test`). From the bottom up:
  * - shared pieces: errors.ts, random.ts, time/, render/, api/ (the service, its refs and seeds), graph/ (the pure mapping);
- * - the engine: crawl/ (the crawl and its FrontierStore interface) and store/ (Neo4j, implementing it);
+ * - the engine: crawl/ (the crawl and its FrontierStore interface) and store/ (Neo4j, implementing it), and queue/
+ *   (the record queue on BullMQ and Redis, which the CLI plugs into the crawl's fetch seam);
  * - features side by side: changes/, network/, resolve/, query/, load/, export/, flags/ — none imports another;
  * - sandbox/: the service's local stand-in, beside the features, imported only by the CLI;
  * - cli/: the only layer that knows commander, and nothing imports it.
@@ -61,6 +62,20 @@ module.exports = {
       comment: 'The crawl and the store do not know the features built on them.',
       from: { path: '^src/(crawl|store)/' },
       to: { path: `^src/(${FEATURES}|sandbox|cli)/` },
+    },
+    {
+      name: 'queue-beside-the-crawl',
+      comment: 'The record queue fetches through the API and knows nothing of the crawl, the graph store or the features; only the CLI wires them.',
+      severity: 'error',
+      from: { path: '^src/queue/' },
+      to: { path: `^src/(crawl|store|${FEATURES}|sandbox|cli)/` },
+    },
+    {
+      name: 'queue-only-from-cli',
+      comment: 'The crawl takes any fetch function: it never depends on Redis or BullMQ.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(cli|queue)/' },
+      to: { path: '^src/queue/|node_modules/bullmq' },
     },
     {
       name: 'crawl-through-interfaces',

@@ -252,3 +252,44 @@ function safeUrl(url: string): string {
     return 'the Redis URL given';
   }
 }
+
+// KEYS: window, limits, pause. Departures in the last 1,000 ms at Redis, the lowest limit a client stated in the
+// last 10 s (0: none), and the ms left of a shared pause.
+const USAGE = `
+local t = redis.call('TIME')
+local nowUs = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local lastSecond = redis.call('ZCOUNT', KEYS[1], nowUs - 1000000, '+inf')
+local limit = 0
+local entries = redis.call('HGETALL', KEYS[2])
+for i = 1, #entries, 2 do
+  local value = entries[i + 1]
+  local sep = string.find(value, ':')
+  local theirs = tonumber(string.sub(value, 1, sep - 1))
+  local seen = tonumber(string.sub(value, sep + 1))
+  if seen >= math.floor(nowUs / 1000) - 10000 and (limit == 0 or theirs < limit) then limit = theirs end
+end
+local paused = redis.call('PTTL', KEYS[3])
+if paused < 0 then paused = 0 end
+return {lastSecond, limit, paused}
+`;
+
+/** The shared window of a service and key as Redis has it now (for `status`). */
+export interface WindowUsage {
+  /** Requests that left in the last 1,000 ms, every process together. */
+  lastSecond: number;
+  /** The lowest --rps of the processes on the key that asked in the last 10 s (null: none). */
+  requestsPerSecond: number | null;
+  /** Ms left of a 429's shared pause (0: none). */
+  pausedMs: number;
+}
+
+export async function windowUsage(redis: Redis, id: string): Promise<WindowUsage> {
+  const [lastSecond, limit, pausedMs] = (await redis.eval(
+    USAGE,
+    3,
+    `lg:rate:${id}:window`,
+    `lg:rate:${id}:limits`,
+    `lg:rate:${id}:pause`,
+  )) as [number, number, number];
+  return { lastSecond, requestsPerSecond: limit === 0 ? null : limit, pausedMs };
+}

@@ -5,7 +5,10 @@ import type { CrawlProgress } from '../crawl/progress.js';
  * Progress on stderr: on a terminal one line rewritten in place; otherwise a plain line every
  * `plainEveryMs` with no control characters (logs, CI).
  */
-export function progressView(stream: NodeJS.WriteStream, plainEveryMs = 10_000): { update: (p: CrawlProgress) => void; done: () => void } {
+/** The progress of a crawl on the record queue also says how many workers are alive. */
+export type ViewedProgress = CrawlProgress & { workers?: number };
+
+export function progressView(stream: NodeJS.WriteStream, plainEveryMs = 10_000): { update: (p: ViewedProgress) => void; done: () => void } {
   const tty = stream.isTTY === true;
   let lastPlain = 0;
   return {
@@ -24,14 +27,14 @@ export function progressView(stream: NodeJS.WriteStream, plainEveryMs = 10_000):
   };
 }
 
-export function progressLine(p: CrawlProgress): string {
+export function progressLine(p: ViewedProgress): string {
   const errors = p.failed + p.invalid;
   const eta = p.etaMs === undefined ? '?' : formatElapsedMs(p.etaMs);
   const down = p.serviceDown ? `service unreachable for ${formatElapsedMs(p.serviceDown.forMs)} (${p.serviceDown.reason}), probing | ` : '';
   return (
     `${down}depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} reused ${p.reused} missing ${p.missing} errors ${errors} | ` +
     `queued ${p.queued} in flight ${p.inFlight} | ${p.recordsPerSecond.toFixed(1)} rec/s | ` +
-    `retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${formatElapsedMs(p.elapsedMs)} elapsed, ~${eta} left`
+    `${p.workers === undefined ? `retries ${p.retries} 429-waits ${p.rateLimitWaits}` : `workers ${p.workers}`} | ${formatElapsedMs(p.elapsedMs)} elapsed, ~${eta} left`
   );
 }
 

@@ -1,6 +1,4 @@
 import type { Driver } from 'neo4j-driver';
-import { LandingClient } from '../api/client.js';
-import { SharedWindow } from '../api/redis-window.js';
 import type { LandingRef } from '../api/refs.js';
 import { MAX_WAITING_RAW_CHARS, waitingRecordsFor } from '../crawl/buffer-size.js';
 import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
@@ -8,65 +6,48 @@ import type { CrawlOptions } from '../crawl/options.js';
 import { ClientEventCounter } from '../crawl/progress.js';
 import { isLandingGraphError, LandingGraphError } from '../errors.js';
 import { CrawlStore } from '../store/crawl-store.js';
-import type { ServiceConfig } from './config.js';
+import { startQueueRun } from './queue-run.js';
+import { openServiceClient, type ServiceClientOptions } from './service-client.js';
 import { progressView, summaryLines } from './progress-view.js';
 
-export interface CrawlIntoOptions {
-  service: ServiceConfig;
+export interface CrawlIntoOptions extends Omit<ServiceClientOptions, 'onEvent' | 'signal'> {
   driver: Driver;
   database: string | undefined;
   seeds: LandingRef[];
   options: CrawlOptions;
-  requestsPerSecond: number;
-  concurrency: number;
-  /** The limiter's margin for the spread of the delay to the service (RequestLimiter's marginMs). Default: 25. */
-  rateMarginMs?: number;
-  /** Headers and body time-out of each request. Default: the client's (30000 / 60000). */
-  timeoutMs?: number;
-  /** Default: the client's (16 MiB). */
-  maxBodyBytes?: number;
-  /** How long to wait for a service that stopped answering. Default: the client's (600000, 10 min). */
-  serviceWaitMs?: number;
-  /** Share the rate window with every process on the same service and key through this Redis (redis-window.ts). */
-  redisUrl?: string;
+  /**
+   * With redisUrl: local `landing-graph worker` processes started for this crawl (and stopped at its end), beside
+   * the crawl's own worker. Default: 0.
+   */
+  workers?: number;
+  /** With redisUrl: the crawl takes no record task itself; workers started elsewhere do. Default: false. */
+  enqueueOnly?: boolean;
   stderr: NodeJS.WriteStream;
 }
 
 /**
  * Wire a client, the store and the crawler together for one run, with progress on stderr and Ctrl-C
  * (SIGINT/SIGTERM) turned into a clean stop: what is in flight is written and the crawl stays resumable.
+ * With Redis, records are fetched through the record queue (queue-run.ts) by this process and any workers.
  */
 export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
   const events = new ClientEventCounter();
   const abort = new AbortController();
-  const shared =
+  const { client, close } = await openServiceClient({ ...o, onEvent: events.onEvent, signal: abort.signal });
+  const queue =
     o.redisUrl === undefined
       ? undefined
-      : await SharedWindow.open({
-          redisUrl: o.redisUrl,
-          baseUrl: o.service.baseUrl,
-          apiKey: o.service.apiKey,
-          requestsPerSecond: o.requestsPerSecond,
-          marginMs: o.rateMarginMs,
-        });
-  const client = new LandingClient({
-    baseUrl: o.service.baseUrl,
-    apiKey: o.service.apiKey,
-    requestsPerSecond: o.requestsPerSecond,
-    maxConcurrent: o.concurrency,
-    rateMarginMs: o.rateMarginMs,
-    ...(shared ? { sharedTurns: shared } : {}),
-    headersTimeoutMs: o.timeoutMs,
-    bodyTimeoutMs: o.timeoutMs,
-    maxBodyBytes: o.maxBodyBytes,
-    onEvent: events.onEvent,
-    serviceGate: { serviceWaitMs: o.serviceWaitMs },
-    signal: abort.signal,
-  });
+      : await startQueueRun({ ...o, redisUrl: o.redisUrl, client, workers: o.workers ?? 0, enqueueOnly: o.enqueueOnly ?? false }).catch(
+          async (error: unknown) => {
+            await close();
+            throw error;
+          },
+        );
   const onSignal = () => {
     if (abort.signal.aborted) return;
     o.stderr.write('\nstopping: finishing what is in flight and writing it (the same command resumes)...\n');
     abort.abort();
+    void queue?.abandon();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -75,14 +56,17 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
     const result = await runCrawl(
       { seeds: o.seeds, options: o.options, baseUrl: o.service.baseUrl },
       {
-        fetch: (ref) => client.fetch(ref),
+        fetch: queue ? queue.fetch : (ref) => client.fetch(ref),
         store: new CrawlStore(o.driver, o.database),
-        maxInFlight: Math.max(o.concurrency * 2, 4),
+        maxInFlight: queue ? queue.maxInFlight : Math.max(o.concurrency * 2, 4),
         maxWaitingRecords: waitingRecordsFor(o.requestsPerSecond, o.options.commitEvery),
         maxWaitingRawChars: MAX_WAITING_RAW_CHARS,
         events,
         signal: abort.signal,
-        onProgress: (p) => view.update({ ...p, serviceDown: events.serviceDown() }),
+        onProgress: (p) => {
+          view.update({ ...p, serviceDown: events.serviceDown(), ...(queue ? { workers: queue.workers() } : {}) });
+          queue?.publish(p);
+        },
       },
     ).catch((error: unknown) => {
       throw withResumeHint(error);
@@ -99,8 +83,8 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
     view.done();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await client.close();
-    await shared?.close();
+    await queue?.close();
+    await close();
   }
 }
 

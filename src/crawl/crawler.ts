@@ -17,8 +17,8 @@ import { reuseNotBeforeIso, settlePolicyOf, TaskWorker } from './task-worker.js'
 export type { CrawlRequest };
 
 export interface CrawlDeps {
-  /** Anything that fetches a record (LandingClient). */
-  fetch: (ref: LandingRef) => Promise<FetchedRecord>;
+  /** Anything that fetches a record: LandingClient, or the record queue's RemoteFetch (which names jobs by crawl). */
+  fetch: (ref: LandingRef, crawlId: string) => Promise<FetchedRecord>;
   /** The crawl's durable frontier: CrawlStore on Neo4j, or an in-memory one in unit tests. */
   store: FrontierStore;
   /** Fetches dispatched at once; more only queue in memory. Default: 16. */

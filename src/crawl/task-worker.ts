@@ -9,8 +9,8 @@ import type { RunStop } from './run-stop.js';
 import { type SettlePolicy, type Settlement, settleFailed, settleFetched, settleReused, taskRef } from './settle.js';
 
 export interface TaskWorkerDeps {
-  /** Anything that fetches a record (LandingClient). */
-  fetch: (ref: LandingRef) => Promise<FetchedRecord>;
+  /** Anything that fetches a record: LandingClient, or the record queue's RemoteFetch (which names jobs by crawl). */
+  fetch: (ref: LandingRef, crawlId: string) => Promise<FetchedRecord>;
   context: RunContext;
   policy: SettlePolicy;
   /** Records fetched at or after this (ISO) are expanded from the graph, not requested; undefined: never. */
@@ -95,10 +95,12 @@ export class TaskWorker {
     request.requested = true;
     this.deps.ledger.requested();
     try {
-      const fetched = await this.deps.fetch(taskRef(task));
+      const fetched = await this.deps.fetch(taskRef(task), this.deps.policy.crawlId);
       return settleFetched(task, fetched, this.deps.policy);
     } catch (error) {
       if (isLandingGraphError(error) && error.kind === 'skip') return settleFailed(task, error);
+      // A queued task given up because the run was interrupted: nothing to commit, asked again on resume.
+      if (isLandingGraphError(error, 'CRAWL_ABORTED') && this.deps.stop.reason === 'interrupted') return undefined;
       this.deps.stop.stop('failed', error);
       return undefined;
     }

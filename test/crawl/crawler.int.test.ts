@@ -74,9 +74,9 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
       { maxDepth: 2, commitIntervalMs: 20, commitEvery: 10 },
       {
         deps: (defaults) => ({
-          fetch: (ref) => {
+          fetch: (ref, crawlId) => {
             events.push({ at: clock++, what: 'fetch', depth: depthOf.get(`${ref.kind}#${ref.id}`) ?? -1 });
-            return defaults.fetch(ref);
+            return defaults.fetch(ref, crawlId);
           },
           store: new SlowStore(driver, database),
         }),

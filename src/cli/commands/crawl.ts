@@ -32,6 +32,8 @@ const optionsSchema = z.object({
   maxBodyMb: wholeNumber('--max-body-mb', 1),
   serviceWaitMs: wholeNumber('--service-wait-ms', 0),
   redisUrl: z.string().min(1).optional(),
+  workers: wholeNumber('--workers', 0, 64),
+  enqueueOnly: z.boolean().default(false),
   baseUrl: z.string().optional(),
   apiKey: z.string().optional(),
   neo4jUri: z.string().optional(),
@@ -56,6 +58,8 @@ export function crawlCommand(): Command {
       '--redis-url <url>',
       'share the --rps window with every crawl on the same service and key through this Redis (default: REDIS_URL; none: this process alone)',
     )
+    .option('--workers <n>', 'with Redis: start this many local worker processes for the crawl, beside its own', '0')
+    .option('--enqueue-only', 'with Redis: fetch nothing here; `landing-graph worker` processes anywhere take the records')
     .option(
       '--follow <groups>',
       'what to follow: related, similar, competitor, contacts (phones and e-mails named in blocks), requisites (INN/OGRN named in blocks) (default: related,similar,competitor)',
@@ -107,6 +111,9 @@ export function crawlCommand(): Command {
         'LANDING_BASE_URL is not set (or pass --base-url); `landing-graph demo` crawls the built-in sandbox',
       );
     const service = config.service;
+    const redisUrl = flags.redisUrl ?? (process.env.REDIS_URL || undefined);
+    if (redisUrl === undefined && (flags.workers > 0 || flags.enqueueOnly))
+      throw new LandingGraphError('CONFIG_INVALID', '--workers and --enqueue-only need Redis: pass --redis-url or set REDIS_URL');
     await withGraph(flags, { applySchema: true }, async (graph) => {
       const result = await crawlInto({
         service,
@@ -120,7 +127,9 @@ export function crawlCommand(): Command {
         timeoutMs: flags.timeoutMs,
         maxBodyBytes: flags.maxBodyMb * 1024 * 1024,
         serviceWaitMs: flags.serviceWaitMs,
-        redisUrl: flags.redisUrl ?? (process.env.REDIS_URL || undefined),
+        redisUrl,
+        workers: flags.workers,
+        enqueueOnly: flags.enqueueOnly,
         stderr: process.stderr,
       });
       if (flags.json)

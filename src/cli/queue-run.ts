@@ -1,0 +1,83 @@
+import { hostname } from 'node:os';
+import type { LandingClient } from '../api/client.js';
+import { serviceId } from '../api/redis-window.js';
+import type { CrawlProgress } from '../crawl/progress.js';
+import { CrawlBoard } from '../queue/board.js';
+import { type FetchWorker, startFetchWorker } from '../queue/fetch-worker.js';
+import { RemoteFetch } from '../queue/remote-fetch.js';
+import type { ServiceConfig } from './config.js';
+import { startWorkerProcesses, type WorkerProcesses, type WorkerProcessOptions } from './worker-processes.js';
+
+export interface QueueRunOptions extends Omit<WorkerProcessOptions, 'count'> {
+  service: ServiceConfig;
+  redisUrl: string;
+  /** This process's client (with the shared window), for its own worker. */
+  client: LandingClient;
+  /** Local worker processes to start. */
+  workers: number;
+  /** Take no record task in this process. */
+  enqueueOnly: boolean;
+}
+
+/** What the crawl needs of the record queue for one run. */
+export interface QueueRun {
+  fetch: RemoteFetch['fetch'];
+  /** Tasks out at once: enough for every worker's concurrency, twice over. */
+  maxInFlight: number;
+  /** Workers alive on this service's queue (any machine), as last counted. */
+  workers(): number;
+  /** Tell `status` how the crawl goes. */
+  publish(progress: CrawlProgress): void;
+  /** Give up the tasks no worker has taken (Ctrl-C). */
+  abandon(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A crawl on the record queue (BullMQ on Redis): this process decides (frontier, depth, budget, commits, all as in
+ * one process) and fetches through RemoteFetch; its own worker, `--workers N` local processes and `landing-graph
+ * worker` anywhere take the tasks. The crawl's lock and its frontier stay in Neo4j.
+ */
+export async function startQueueRun(o: QueueRunOptions): Promise<QueueRun> {
+  const id = serviceId(o.service.baseUrl, o.service.apiKey);
+  const remote = await RemoteFetch.open({ redisUrl: o.redisUrl, serviceId: id });
+  const board = CrawlBoard.open(o.redisUrl);
+  const own: FetchWorker | undefined = o.enqueueOnly
+    ? undefined
+    : startFetchWorker({ redisUrl: o.redisUrl, serviceId: id, fetch: (ref) => o.client.fetch(ref), concurrency: o.concurrency });
+  const children: WorkerProcesses | undefined = o.workers > 0 ? startWorkerProcesses({ ...o, count: o.workers }) : undefined;
+  let workersSeen = (own ? 1 : 0) + o.workers;
+  let crawlId: string | undefined;
+  return {
+    fetch: (ref, forCrawl) => {
+      crawlId = forCrawl;
+      return remote.fetch(ref, forCrawl);
+    },
+    maxInFlight: Math.max(64, o.concurrency * 2 * ((own ? 1 : 0) + o.workers)),
+    workers: () => workersSeen,
+    publish(progress) {
+      void remote.workersAlive().then(
+        (n) => (workersSeen = n),
+        () => undefined,
+      );
+      if (crawlId === undefined) return;
+      board.publish({
+        crawlId,
+        serviceId: id,
+        progress: { ...progress, workers: workersSeen, ...remote.snapshot },
+        requestsPerSecond: o.requestsPerSecond,
+        host: hostname(),
+        pid: process.pid,
+        updatedAtMs: Date.now(),
+      });
+    },
+    abandon: () => remote.abandon(),
+    async close() {
+      await own?.close();
+      await children?.stop();
+      if (crawlId !== undefined) await board.remove(crawlId);
+      await board.close();
+      await remote.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { type ClientEvent, LandingClient } from '../api/client.js';
+import { SharedWindow } from '../api/redis-window.js';
+import type { ServiceConfig } from './config.js';
+
+/** How a process talks to the service: the crawl's and the worker's options of the same names. */
+export interface ServiceClientOptions {
+  service: ServiceConfig;
+  requestsPerSecond: number;
+  concurrency: number;
+  /** The limiter's margin for the spread of the delay to the service (RequestLimiter's marginMs). Default: 25. */
+  rateMarginMs?: number;
+  /** Headers and body time-out of each request. Default: the client's (30000 / 60000). */
+  timeoutMs?: number;
+  /** Default: the client's (16 MiB). */
+  maxBodyBytes?: number;
+  /** How long to wait for a service that stopped answering. Default: the client's (600000, 10 min). */
+  serviceWaitMs?: number;
+  /** Share the rate window with every process on the same service and key through this Redis (redis-window.ts). */
+  redisUrl?: string;
+  onEvent?: (event: ClientEvent) => void;
+  signal?: AbortSignal;
+}
+
+/** The client of one process, its rate window shared through Redis when a URL is given. */
+export async function openServiceClient(o: ServiceClientOptions): Promise<{ client: LandingClient; close: () => Promise<void> }> {
+  const shared =
+    o.redisUrl === undefined
+      ? undefined
+      : await SharedWindow.open({
+          redisUrl: o.redisUrl,
+          baseUrl: o.service.baseUrl,
+          apiKey: o.service.apiKey,
+          requestsPerSecond: o.requestsPerSecond,
+          marginMs: o.rateMarginMs,
+        });
+  const client = new LandingClient({
+    baseUrl: o.service.baseUrl,
+    apiKey: o.service.apiKey,
+    requestsPerSecond: o.requestsPerSecond,
+    maxConcurrent: o.concurrency,
+    rateMarginMs: o.rateMarginMs,
+    ...(shared ? { sharedTurns: shared } : {}),
+    headersTimeoutMs: o.timeoutMs,
+    bodyTimeoutMs: o.timeoutMs,
+    maxBodyBytes: o.maxBodyBytes,
+    onEvent: o.onEvent,
+    serviceGate: { serviceWaitMs: o.serviceWaitMs },
+    signal: o.signal,
+  });
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await shared?.close();
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { type Job, Queue, QueueEvents } from 'bullmq';
+import type { FetchedRecord } from '../api/client.js';
+import type { LandingRef } from '../api/refs.js';
+import { LandingGraphError } from '../errors.js';
+import { fetchQueueName, jobIdOf, QUEUE_PREFIX } from './names.js';
+import { type FetchJob, fetchOutcomeSchema, readOutcome } from './outcome.js';
+
+export interface RemoteFetchOptions {
+  redisUrl: string;
+  /** The service and key (serviceId of api/redis-window.ts): its queue. */
+  serviceId: string;
+  /**
+   * How often tasks waiting for an answer are looked up in Redis: an answer whose event was missed is taken, a task
+   * Redis lost (restarted empty) is queued again. Default: 2000.
+   */
+  checkEveryMs?: number;
+  /** How long Redis may stay away before the waiting tasks fail with REDIS_UNREACHABLE. Default: 600000 (10 min). */
+  maxOutageMs?: number;
+}
+
+interface Waiting {
+  ref: LandingRef;
+  crawlId: string;
+  resolve: (record: FetchedRecord) => void;
+  reject: (error: unknown) => void;
+  /** In the queue for sure (added, or found there). */
+  queued: boolean;
+}
+
+/** Counters for progress and tests. */
+export interface RemoteFetchCounts {
+  /** Tasks waiting for their answer (queued or in a worker's hands). */
+  waiting: number;
+  /** Tasks queued again because Redis no longer had them. */
+  requeued: number;
+  /** Answers found in Redis from an earlier run of the crawl (fetched after its coordinator stopped). */
+  adopted: number;
+}
+
+/**
+ * The crawl's side of the record queue: `fetch(ref, crawlId)` queues a task (job id: crawl and record) and resolves
+ * with the record a worker fetched, or rejects with the worker's error. The answer comes by QueueEvents; a periodic
+ * look-up covers a missed event and a Redis that lost its data (the task is queued again: at worst one more request).
+ */
+export class RemoteFetch {
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly counts = { requeued: 0, adopted: 0 };
+  private downSinceMs: number | undefined;
+  private readonly stopChecks = new AbortController();
+  private readonly checker: Promise<void>;
+
+  private constructor(
+    private readonly queue: Queue,
+    private readonly events: QueueEvents,
+    private readonly options: RemoteFetchOptions,
+  ) {
+    events.on('completed', ({ jobId, returnvalue }) => this.answer(jobId, returnvalue));
+    events.on('failed', ({ jobId, failedReason }) => this.failed(jobId, failedReason));
+    events.on('error', () => undefined);
+    queue.on('error', () => undefined);
+    this.checker = this.checkLoop();
+  }
+
+  /** Connect; REDIS_UNREACHABLE when Redis does not answer. */
+  static async open(options: RemoteFetchOptions): Promise<RemoteFetch> {
+    const connection = { url: options.redisUrl };
+    const name = fetchQueueName(options.serviceId);
+    const queue = new Queue(name, {
+      connection,
+      prefix: QUEUE_PREFIX,
+      // Answers are removed once the crawl has them; one left by a crawl that died waits an hour for its resume.
+      defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
+    });
+    const events = new QueueEvents(name, { connection, prefix: QUEUE_PREFIX });
+    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    return new RemoteFetch(queue, events, options);
+  }
+
+  get snapshot(): RemoteFetchCounts {
+    return { waiting: this.waiting.size, ...this.counts };
+  }
+
+  /** Workers connected to this queue now, on any machine. */
+  async workersAlive(): Promise<number> {
+    return (await this.queue.getWorkers()).length;
+  }
+
+  /** The record as a worker fetched it; rejects with the worker's error (the client's code kept). */
+  fetch(ref: LandingRef, crawlId: string): Promise<FetchedRecord> {
+    const jobId = jobIdOf(crawlId, ref);
+    if (this.waiting.has(jobId)) throw new LandingGraphError('INTERNAL', `record task ${jobId} asked twice at once`);
+    return new Promise<FetchedRecord>((resolve, reject) => {
+      const entry: Waiting = { ref, crawlId, resolve, reject, queued: false };
+      this.waiting.set(jobId, entry);
+      void this.enqueue(jobId, entry).catch(() => undefined); // Redis away: the check loop tries again
+    });
+  }
+
+  /**
+   * Give up the tasks no worker has taken yet (they reject with CRAWL_ABORTED and leave the queue); resolves when
+   * the tasks in workers' hands have been answered.
+   */
+  async abandon(): Promise<void> {
+    for (const [jobId, entry] of this.waiting) {
+      const removed = await this.queue.remove(jobId).catch(() => 0);
+      if (removed === 1)
+        this.settle(jobId, () => entry.reject(new LandingGraphError('CRAWL_ABORTED', 'the crawl stopped before a worker took the record')));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.stopChecks.abort();
+    await this.checker;
+    await Promise.all([this.events.close(), this.queue.close()]).catch(() => undefined);
+  }
+
+  /** Queue the task, or take the answer an earlier run left (an error outcome is asked again). */
+  private async enqueue(jobId: string, entry: Waiting): Promise<void> {
+    const existing = await this.queue.getJob(jobId);
+    if (existing) {
+      const state = await existing.getState();
+      if (state === 'completed' && fetchOutcomeSchema.safeParse(existing.returnvalue).data?.ok === true) {
+        this.counts.adopted++;
+        this.answer(jobId, existing.returnvalue);
+        return;
+      }
+      if (state === 'completed' || state === 'failed') await existing.remove();
+      else {
+        entry.queued = true; // waiting or in a worker's hands: its answer comes
+        return;
+      }
+    }
+    const data: FetchJob = { crawlId: entry.crawlId, ref: entry.ref };
+    await this.queue.add('fetch', data, { jobId });
+    entry.queued = true;
+  }
+
+  private answer(jobId: string, returnValue: unknown): void {
+    const entry = this.waiting.get(jobId);
+    if (!entry) return;
+    this.settle(jobId, () => {
+      try {
+        entry.resolve(readOutcome(entry.ref, returnValue, jobId));
+      } catch (error) {
+        entry.reject(error);
+      }
+    });
+  }
+
+  private failed(jobId: string, reason: string): void {
+    const entry = this.waiting.get(jobId);
+    if (!entry) return;
+    this.settle(jobId, () => entry.reject(new LandingGraphError('INTERNAL', `record task ${jobId} failed in its worker: ${reason}`)));
+  }
+
+  /** Hand the answer over once, and remove the job: the crawl has it (a later run asks anew). */
+  private settle(jobId: string, hand: () => void): void {
+    if (!this.waiting.delete(jobId)) return;
+    hand();
+    void this.queue.remove(jobId).catch(() => undefined);
+  }
+
+  private async checkLoop(): Promise<void> {
+    const everyMs = this.options.checkEveryMs ?? 2_000;
+    while (!this.stopChecks.signal.aborted) {
+      const slept = await delay(everyMs, true, { signal: this.stopChecks.signal }).catch(() => false);
+      if (slept && this.waiting.size > 0) await this.check();
+    }
+  }
+
+  /** Look up every waiting task in Redis: take missed answers, queue again what Redis lost. */
+  private async check(): Promise<void> {
+    try {
+      for (const [jobId, entry] of [...this.waiting]) {
+        if (!this.waiting.has(jobId)) continue;
+        if (!entry.queued) {
+          await this.enqueue(jobId, entry);
+          continue;
+        }
+        const job: Job | undefined = await this.queue.getJob(jobId);
+        if (!this.waiting.has(jobId)) continue;
+        if (!job) {
+          this.counts.requeued++;
+          entry.queued = false;
+          await this.enqueue(jobId, entry);
+          continue;
+        }
+        const state = await job.getState();
+        if (state === 'completed') this.answer(jobId, job.returnvalue);
+        else if (state === 'failed') this.failed(jobId, job.failedReason);
+      }
+      this.downSinceMs = undefined;
+    } catch (cause) {
+      this.downSinceMs ??= Date.now();
+      const downMs = Date.now() - this.downSinceMs;
+      if (downMs > (this.options.maxOutageMs ?? 600_000)) {
+        const error = new LandingGraphError(
+          'REDIS_UNREACHABLE',
+          `Redis stopped answering ${Math.round(downMs / 1000)} s ago: start it again (scripts/redis-local start); the same command resumes the crawl`,
+          { cause },
+        );
+        for (const [jobId, entry] of [...this.waiting]) this.settle(jobId, () => entry.reject(error));
+      }
+    }
+  }
+}
