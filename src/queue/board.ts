@@ -21,10 +21,12 @@ const KEY_PREFIX = 'lg:crawl:';
 
 /** The board of running crawls in Redis: one key per crawl, expiring unless refreshed. */
 export class CrawlBoard {
-  private constructor(private readonly redis: Redis) {}
+  /** On a connection of the caller's (closed by close()). */
+  constructor(private readonly redis: Redis) {}
 
+  /** A connection of its own, for a crawl that tells its progress: a refresh sent while Redis is away waits for it. */
   static open(redisUrl: string): CrawlBoard {
-    const redis = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     redis.on('error', () => undefined);
     return new CrawlBoard(redis);
   }

@@ -117,23 +117,33 @@ export class RemoteFetch {
 
   /** Queue the task, or take the answer an earlier run left (an error outcome is asked again). */
   private async enqueue(jobId: string, entry: Waiting): Promise<void> {
-    const existing = await this.queue.getJob(jobId);
-    if (existing) {
-      const state = await existing.getState();
-      if (state === 'completed' && fetchOutcomeSchema.safeParse(existing.returnvalue).data?.ok === true) {
-        this.counts.adopted++;
-        this.answer(jobId, existing.returnvalue);
-        return;
-      }
-      if (state === 'completed' || state === 'failed') await existing.remove();
-      else {
-        entry.queued = true; // waiting or in a worker's hands: its answer comes
-        return;
-      }
+    const found = await this.lookUp(jobId);
+    if (found?.state === 'completed' && fetchOutcomeSchema.safeParse(found.returnValue).data?.ok === true) {
+      this.counts.adopted++;
+      this.answer(jobId, found.returnValue);
+      return;
     }
+    if (found && found.state !== 'completed' && found.state !== 'failed') {
+      entry.queued = true; // waiting or in a worker's hands: its answer comes
+      return;
+    }
+    if (found) await this.queue.remove(jobId);
     const data: FetchJob = { crawlId: entry.crawlId, ref: entry.ref };
     await this.queue.add('fetch', data, { jobId });
     entry.queued = true;
+  }
+
+  /**
+   * The job's state, then (once it is over) its answer: read in that order, because a job read first and found
+   * completed after would carry no answer yet. Undefined: Redis does not have it.
+   */
+  private async lookUp(jobId: string): Promise<{ state: string; returnValue?: unknown; failedReason?: string } | undefined> {
+    const state = await this.queue.getJobState(jobId);
+    if (state === 'unknown') return undefined;
+    if (state !== 'completed' && state !== 'failed') return { state };
+    const job: Job | undefined = await this.queue.getJob(jobId);
+    if (!job) return undefined;
+    return { state, returnValue: job.returnvalue, failedReason: job.failedReason };
   }
 
   private answer(jobId: string, returnValue: unknown): void {
@@ -178,17 +188,14 @@ export class RemoteFetch {
           await this.enqueue(jobId, entry);
           continue;
         }
-        const job: Job | undefined = await this.queue.getJob(jobId);
+        const found = await this.lookUp(jobId);
         if (!this.waiting.has(jobId)) continue;
-        if (!job) {
+        if (!found) {
           this.counts.requeued++;
           entry.queued = false;
           await this.enqueue(jobId, entry);
-          continue;
-        }
-        const state = await job.getState();
-        if (state === 'completed') this.answer(jobId, job.returnvalue);
-        else if (state === 'failed') this.failed(jobId, job.failedReason);
+        } else if (found.state === 'completed') this.answer(jobId, found.returnValue);
+        else if (found.state === 'failed') this.failed(jobId, found.failedReason ?? 'no reason given');
       }
       this.downSinceMs = undefined;
     } catch (cause) {

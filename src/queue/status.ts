@@ -45,7 +45,7 @@ export async function readQueueStatus(redisUrl: string, crawlId?: string): Promi
       },
     );
   }
-  const board = CrawlBoard.open(redisUrl);
+  const board = new CrawlBoard(redis);
   try {
     const entries = await board.entries(crawlId);
     const byService = new Map<string, Promise<QueueCrawlStatus['queue']>>();
@@ -57,7 +57,6 @@ export async function readQueueStatus(redisUrl: string, crawlId?: string): Promi
     return out;
   } finally {
     await board.close();
-    await redis.quit().catch(() => redis.disconnect());
   }
 }
 

@@ -103,7 +103,9 @@ describe('the rate window shared through Redis', () => {
     await redis.start();
     const ends = await Promise.all(runs.map((r) => r.done));
     for (const end of ends) expect(end.code, end.stderr).toBe(0);
-    expect(sandbox.stats.total).toBe(240);
+    // A record a worker had in hand when Redis lost its task is asked again: at most each crawl's concurrency.
+    expect(sandbox.stats.total).toBeGreaterThanOrEqual(240);
+    expect(sandbox.stats.total).toBeLessThanOrEqual(240 + 3 * 4);
     expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(20);
   });
 
