@@ -28,11 +28,26 @@ export interface SharedWindowOptions {
   maxOutageMs?: number;
 }
 
+// Each client's stated limit and when it last asked ('<requests per window>:<ms>'), for a generic for loop.
+const LIMITS = `
+local function liveLimits(key)
+  local entries = redis.call('HGETALL', key)
+  local i = -1
+  return function()
+    i = i + 2
+    if i > #entries then return nil end
+    local value = entries[i + 1]
+    local sep = string.find(value, ':')
+    return entries[i], tonumber(string.sub(value, 1, sep - 1)), tonumber(string.sub(value, sep + 1))
+  end
+end
+`;
+
 // KEYS: window, pause, limits, pending, known. ARGV: client, limit, windowMs, member, limitTtlMs, pendingTtlMs.
 // A turn is taken when the departures of the last window and the turns not yet departed (pending) leave room.
 // A Redis that does not know this service (new, or restarted with its data lost) cannot know what left in the last
 // window: everyone waits one window first.
-const TAKE = `
+const TAKE = `${LIMITS}
 if redis.call('EXISTS', KEYS[5]) == 0 then
   redis.call('SET', KEYS[5], '1')
   redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
@@ -44,13 +59,8 @@ local windowUs = tonumber(ARGV[3]) * 1000
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[2] .. ':' .. nowMs)
 redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[5]) * 2)
 local limit = tonumber(ARGV[2])
-local entries = redis.call('HGETALL', KEYS[3])
-for i = 1, #entries, 2 do
-  local value = entries[i + 1]
-  local sep = string.find(value, ':')
-  local theirs = tonumber(string.sub(value, 1, sep - 1))
-  local seen = tonumber(string.sub(value, sep + 1))
-  if seen < nowMs - tonumber(ARGV[5]) then redis.call('HDEL', KEYS[3], entries[i])
+for client, theirs, seen in liveLimits(KEYS[3]) do
+  if seen < nowMs - tonumber(ARGV[5]) then redis.call('HDEL', KEYS[3], client)
   elseif theirs < limit then limit = theirs end
 end
 if ARGV[4] == '' then return {0, limit} end
@@ -255,17 +265,12 @@ function safeUrl(url: string): string {
 
 // KEYS: window, limits, pause. Departures in the last 1,000 ms at Redis, the lowest limit a client stated in the
 // last 10 s (0: none), and the ms left of a shared pause.
-const USAGE = `
+const USAGE = `${LIMITS}
 local t = redis.call('TIME')
 local nowUs = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local lastSecond = redis.call('ZCOUNT', KEYS[1], nowUs - 1000000, '+inf')
 local limit = 0
-local entries = redis.call('HGETALL', KEYS[2])
-for i = 1, #entries, 2 do
-  local value = entries[i + 1]
-  local sep = string.find(value, ':')
-  local theirs = tonumber(string.sub(value, 1, sep - 1))
-  local seen = tonumber(string.sub(value, sep + 1))
+for _, theirs, seen in liveLimits(KEYS[2]) do
   if seen >= math.floor(nowUs / 1000) - 10000 and (limit == 0 or theirs < limit) then limit = theirs end
 end
 local paused = redis.call('PTTL', KEYS[3])

@@ -21,6 +21,28 @@ export interface ServiceClientOptions {
   signal?: AbortSignal;
 }
 
+/** The request flags that crawl and worker share, as parsed by their schemas. */
+export interface RequestFlags {
+  rps: number;
+  rateMarginMs: number;
+  concurrency: number;
+  timeoutMs: number;
+  maxBodyMb: number;
+  serviceWaitMs: number;
+}
+
+/** The client options of the flags that crawl and worker share. */
+export function requestOptionsOf(flags: RequestFlags): Omit<ServiceClientOptions, 'service' | 'redisUrl' | 'onEvent' | 'signal'> {
+  return {
+    requestsPerSecond: flags.rps,
+    rateMarginMs: flags.rateMarginMs,
+    concurrency: flags.concurrency,
+    timeoutMs: flags.timeoutMs,
+    maxBodyBytes: flags.maxBodyMb * 1024 * 1024,
+    serviceWaitMs: flags.serviceWaitMs,
+  };
+}
+
 /** The client of one process, its rate window shared through Redis when a URL is given. */
 export async function openServiceClient(o: ServiceClientOptions): Promise<{ client: LandingClient; close: () => Promise<void> }> {
   const shared =

@@ -1,18 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { ServiceConfig } from './config.js';
+import type { ServiceClientOptions } from './service-client.js';
 
 /** What each local worker process is started with (the `worker` command's options). */
-export interface WorkerProcessOptions {
+export interface WorkerProcessOptions extends Omit<ServiceClientOptions, 'onEvent' | 'signal'> {
   count: number;
   redisUrl: string;
-  service: ServiceConfig;
-  requestsPerSecond: number;
-  concurrency: number;
-  rateMarginMs?: number;
-  timeoutMs?: number;
-  maxBodyBytes?: number;
-  serviceWaitMs?: number;
   stderr: NodeJS.WritableStream;
 }
 

@@ -11,6 +11,7 @@ import { readConfig } from '../config.js';
 import { commaList, parseOptions, positiveNumber, repeatable, wholeNumber } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 import { crawlInto } from '../run-crawl.js';
+import { requestOptionsOf } from '../service-client.js';
 
 const optionsSchema = z.object({
   depth: wholeNumber('--depth', 0),
@@ -121,12 +122,7 @@ export function crawlCommand(): Command {
         database: graph.database,
         seeds,
         options,
-        requestsPerSecond: flags.rps,
-        rateMarginMs: flags.rateMarginMs,
-        concurrency: flags.concurrency,
-        timeoutMs: flags.timeoutMs,
-        maxBodyBytes: flags.maxBodyMb * 1024 * 1024,
-        serviceWaitMs: flags.serviceWaitMs,
+        ...requestOptionsOf(flags),
         redisUrl,
         workers: flags.workers,
         enqueueOnly: flags.enqueueOnly,

@@ -6,7 +6,7 @@ import { LandingGraphError } from '../../errors.js';
 import { startFetchWorker } from '../../queue/fetch-worker.js';
 import { readConfig } from '../config.js';
 import { parseOptions, positiveNumber, wholeNumber } from '../options.js';
-import { openServiceClient } from '../service-client.js';
+import { openServiceClient, requestOptionsOf } from '../service-client.js';
 import { logLine as log } from './with-graph.js';
 
 const optionsSchema = z.object({
@@ -51,12 +51,7 @@ export function workerCommand(): Command {
       const { client, close } = await openServiceClient({
         service,
         redisUrl,
-        requestsPerSecond: flags.rps,
-        rateMarginMs: flags.rateMarginMs,
-        concurrency: flags.concurrency,
-        timeoutMs: flags.timeoutMs,
-        maxBodyBytes: flags.maxBodyMb * 1024 * 1024,
-        serviceWaitMs: flags.serviceWaitMs,
+        ...requestOptionsOf(flags),
       });
       const worker = startFetchWorker({
         redisUrl,
