@@ -9,6 +9,7 @@ import path from 'node:path';
 import { E2E_CONCURRENCY, e2eBenchmark, UNTHROTTLED_RPS } from './e2e.js';
 import { findingsBenchmark } from './findings.js';
 import { sharedRateBenchmark } from './shared-rate.js';
+import { workersBenchmark } from './workers.js';
 import { memoryBenchmark } from './memory.js';
 import { openBenchNeo4j, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
 import { startCrawl, startSandboxProcess } from './lib/processes.js';
@@ -20,7 +21,7 @@ import { rateBenchmark } from './rate.js';
 import { refreshBenchmark } from './refresh.js';
 import { writesBenchmark } from './writes.js';
 
-const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared'] as const;
+const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared', 'workers'] as const;
 type Name = (typeof ALL)[number];
 
 async function main(): Promise<number> {
@@ -122,6 +123,12 @@ async function main(): Promise<number> {
       sections.push(
         await guarded('7. One rate limit for crawls on one key (Redis)', () =>
           sharedRateBenchmark(neo, Math.max(10_000, Math.round(40_000 * scale))),
+        ),
+      );
+    if (only.has('workers'))
+      sections.push(
+        await guarded('8. Workers on the record queue (BullMQ on Redis)', () =>
+          workersBenchmark(neo, Math.max(8_000, Math.round(15_000 * scale))),
         ),
       );
   } finally {

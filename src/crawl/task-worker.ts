@@ -99,8 +99,6 @@ export class TaskWorker {
       return settleFetched(task, fetched, this.deps.policy);
     } catch (error) {
       if (isLandingGraphError(error) && error.kind === 'skip') return settleFailed(task, error);
-      // A queued task given up because the run was interrupted: nothing to commit, asked again on resume.
-      if (isLandingGraphError(error, 'CRAWL_ABORTED') && this.deps.stop.reason === 'interrupted') return undefined;
       this.deps.stop.stop('failed', error);
       return undefined;
     }

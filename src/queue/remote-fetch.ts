@@ -105,7 +105,11 @@ export class RemoteFetch {
     for (const [jobId, entry] of this.waiting) {
       const removed = await this.queue.remove(jobId).catch(() => 0);
       if (removed === 1)
-        this.settle(jobId, () => entry.reject(new LandingGraphError('CRAWL_ABORTED', 'the crawl stopped before a worker took the record')));
+        this.settle(jobId, () =>
+          entry.reject(
+            new LandingGraphError('CRAWL_ABORTED', 'interrupted before a worker took every record; the same command resumes the crawl'),
+          ),
+        );
     }
   }
 
