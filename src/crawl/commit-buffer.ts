@@ -31,11 +31,16 @@ const realTimer = (callback: () => void, ms: number) => {
  * Fetched records waiting for their commit. Up to `commitsInFlight` commits are written at once, each
  * taking whatever waits when it starts: a full commit's worth is due at once, fewer after
  * `commitIntervalMs`; a due commit starts as soon as one of those being written ends.
+ * A record that queues tasks is due at once: the tasks of the next level are fetched only once its commit has
+ * queued them, so such records are committed whenever a writer is free, in batches of what arrived meanwhile
+ * (larger the busier Neo4j is). Only the last level's records, which queue nothing, wait for a full commit.
  * Never rejects: a failed commit is reported through `onFailed`.
  */
 export class CommitBuffer {
   private pending: Settlement[] = [];
   private pendingRawChars = 0;
+  /** Waiting records that queue tasks (not of the last level): the next level's fetches wait for their commit. */
+  private pendingQueueing = 0;
   private readonly running = new Set<Promise<void>>();
   private cancelTimer: (() => void) | undefined;
   /** A commit of whatever waits is to start as soon as there is room for it. */
@@ -66,7 +71,8 @@ export class CommitBuffer {
   add(settlement: Settlement): void {
     this.pending.push(settlement);
     this.pendingRawChars += rawCharsOf(settlement);
-    if (this.pending.length >= this.options.commitEvery) this.startDue();
+    if (settlement.queue.length > 0) this.pendingQueueing += 1;
+    if (this.pending.length >= this.options.commitEvery || this.pendingQueueing > 0) this.startDue();
     else if (!this.cancelTimer) {
       this.cancelTimer = this.setTimer(() => {
         this.cancelTimer = undefined;
@@ -93,7 +99,7 @@ export class CommitBuffer {
       this.due = false;
       const commit: Promise<void> = this.commitPending().finally(() => {
         this.running.delete(commit);
-        if (this.pending.length >= this.options.commitEvery) this.due = true;
+        if (this.pending.length >= this.options.commitEvery || this.pendingQueueing > 0) this.due = true;
         this.startRoom();
         this.options.onEnded?.();
       });
@@ -106,6 +112,11 @@ export class CommitBuffer {
     const settlements = this.pending;
     this.pending = [];
     this.pendingRawChars = 0;
+    this.pendingQueueing = 0;
+    // The timer was armed by the first of these records: left running, it would start a commit of the few that
+    // arrive next, and a small commit costs Neo4j almost what a full one does. The next record arms its own.
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
     this.options.onRoom();
     try {
       const commit = mergeSettlements(settlements);

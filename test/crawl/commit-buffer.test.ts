@@ -3,12 +3,13 @@ import { CommitBuffer } from '../../src/crawl/commit-buffer.js';
 import type { Commit } from '../../src/crawl/frontier-store.js';
 import type { Settlement } from '../../src/crawl/settle.js';
 
-const settlement = (uid: string): Settlement => ({
+/** A record's settlement; `queues`: it queues a task one level deeper (it is not of the last level). */
+const settlement = (uid: string, queues = false): Settlement => ({
   batches: [],
   pivots: [],
   done: [{ uid, state: 'done', error: null }],
   aliases: [],
-  queue: [],
+  queue: queues ? [{ uid: `${uid}-child`, kind: 'company', id: 1, key: null, depth: 1 }] : [],
   counts: { requested: 1, fetched: 1, missing: 0, failed: 0, invalid: 0, reused: 0 },
 });
 
@@ -117,5 +118,42 @@ describe('CommitBuffer', () => {
     buffer.add(settlement('d'));
     await expect(buffer.flush()).resolves.toBeUndefined();
     expect(log).toEqual(['room', 'write a,b,c', 'failed refused', 'room', 'write d', 'written 1']);
+  });
+
+  it('disarms the interval timer when a full commit takes the records that armed it', async () => {
+    const { buffer, timers, log } = setUp();
+    for (const uid of ['a', 'b', 'c']) buffer.add(settlement(uid));
+    // The commit of a, b, c took the records whose wait the timer measured: a timer left armed would start a
+    // commit of the one record that arrives next, and a small commit costs Neo4j almost what a full one does.
+    expect(timers).toHaveLength(0);
+    buffer.add(settlement('d'));
+    expect(timers).toHaveLength(1);
+    await buffer.flush();
+    expect(log.filter((l) => l.startsWith('write'))).toEqual(['write a,b,c', 'write d']);
+  });
+
+  it('commits records that queue tasks as soon as a writer is free, in batches of what arrived meanwhile', async () => {
+    const releases: (() => void)[] = [];
+    const { buffer, timers, log } = setUp(() => new Promise<void>((resolve) => releases.push(resolve)));
+    buffer.add(settlement('a', true));
+    expect(buffer.writing).toBe(1); // at once: the next level's tasks wait for this commit
+    expect(timers).toHaveLength(0);
+    buffer.add(settlement('b', true));
+    buffer.add(settlement('c'));
+    expect(buffer.waiting).toBe(2); // the one writer is busy
+    releases.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(buffer.writing).toBe(1); // b and c together, without waiting for the interval
+    releases.shift()!();
+    await buffer.flush();
+    expect(log.filter((l) => l.startsWith('write'))).toEqual(['write a', 'write b,c']);
+  });
+
+  it('lets records of the last level (they queue nothing) wait for a full commit or the interval', () => {
+    const { buffer, timers } = setUp();
+    buffer.add(settlement('a'));
+    buffer.add(settlement('b'));
+    expect(buffer.writing).toBe(0);
+    expect(timers).toHaveLength(1);
   });
 });

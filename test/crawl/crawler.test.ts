@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FetchedRecord } from '../../src/api/client.js';
 import { type LandingRef, refPath } from '../../src/api/refs.js';
 import { type CrawlDeps, runCrawl } from '../../src/crawl/crawler.js';
-import type { FrontierStore } from '../../src/crawl/frontier-store.js';
+import type { Commit, FrontierStore } from '../../src/crawl/frontier-store.js';
 import { type CrawlOptionsInput, parseCrawlOptions } from '../../src/crawl/options.js';
 import { LandingGraphError } from '../../src/errors.js';
 import { generateGraph, reachable, type SandboxGraph } from '../../src/sandbox/index.js';
@@ -268,20 +268,21 @@ describe('runCrawl with an in-memory frontier', () => {
   });
 
   it('on reaching a level, fetches the next one already queued without waiting for another commit', async () => {
-    // Level 1's first commit lands (queuing part of level 2); every later commit is held. Once level 0 is
+    // Level 1's first commit that queues level-2 tasks lands; every later commit is held. Once level 0 is
     // written and level 1 dispatched, the level-2 tasks already queued may be fetched: waiting for the
     // held commits would leave the service idle for as long as Neo4j takes to write them.
     const expected = truthOf(2).truth;
     const depthOf = new Map(expected.fetched.map((r) => [`${r.kind}#${r.id}`, r.depth]));
     const world = new World();
     const store = new MemoryFrontierStore();
-    let commits = 0;
+    let level2Queued = false;
     let level2Fetched = false;
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    store.gate = async (operation) => {
-      if (operation !== 'commit' || ++commits <= 2) return;
-      await released;
+    store.gate = async (operation, args) => {
+      if (operation !== 'commit') return;
+      if (level2Queued) await released;
+      else level2Queued = (args[1] as Commit).queue.some((row) => row.depth === 2);
     };
     const fetch = (ref: LandingRef) => {
       if (depthOf.get(`${ref.kind}#${ref.id}`) === 2 && !level2Fetched) {
