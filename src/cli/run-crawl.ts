@@ -4,6 +4,7 @@ import { MAX_WAITING_RAW_CHARS, waitingRecordsFor } from '../crawl/buffer-size.j
 import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
 import type { CrawlOptions } from '../crawl/options.js';
 import { ClientEventCounter } from '../crawl/progress.js';
+import { threadSettler } from '../crawl/settle-thread.js';
 import { isLandingGraphError, LandingGraphError } from '../errors.js';
 import { CrawlStore } from '../store/crawl-store.js';
 import { startQueueRun } from './queue-run.js';
@@ -62,6 +63,7 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
         maxWaitingRecords: waitingRecordsFor(o.requestsPerSecond, o.options.commitEvery),
         maxWaitingRawChars: MAX_WAITING_RAW_CHARS,
         events,
+        settler: threadSettler,
         signal: abort.signal,
         onProgress: (p) => {
           view.update({ ...p, serviceDown: events.serviceDown(), ...(queue ? { workers: queue.workers() } : {}) });

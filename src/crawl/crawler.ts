@@ -12,6 +12,7 @@ import { RecentRate } from './recent-rate.js';
 import { type RunContext, runContext } from './run-context.js';
 import { RunLedger } from './run-ledger.js';
 import { RunStop } from './run-stop.js';
+import { inlineSettler, type SettlerFactory } from './settler.js';
 import { reuseNotBeforeIso, settlePolicyOf, TaskWorker } from './task-worker.js';
 
 export type { CrawlRequest };
@@ -48,6 +49,8 @@ export interface CrawlDeps {
   isProcessAlive?: (pid: number) => boolean;
   /** Default: 1000. */
   progressIntervalMs?: number;
+  /** Where fetched records are settled. Default: inlineSettler (this thread); the CLI uses threadSettler. */
+  settler?: SettlerFactory;
 }
 
 export interface CrawlResult {
@@ -135,10 +138,13 @@ export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<
 async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: CrawlDeps, ledger: RunLedger, run: Run): Promise<RunEnding> {
   const { options } = request;
   const { context, stop } = run;
+  const policy = settlePolicyOf(crawlId, options);
+  const settler = (deps.settler ?? inlineSettler)(policy);
   const worker = new TaskWorker({
     fetch: deps.fetch,
+    settler,
     context,
-    policy: settlePolicyOf(crawlId, options),
+    policy,
     reuseNotBeforeIso: reuseNotBeforeIso(options, run.startedAtMs),
     ledger,
     stop,
@@ -177,7 +183,11 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
     clearInterval(ticker);
     deps.signal?.removeEventListener('abort', onAbort);
   }
-  await loop.drain();
+  try {
+    await loop.drain();
+  } finally {
+    await settler.close();
+  }
   return finishRun({ context, crawlId, ledger, stop, progress });
 }
 

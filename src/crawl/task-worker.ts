@@ -6,11 +6,14 @@ import type { CrawlOptions } from './options.js';
 import type { RunContext } from './run-context.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunStop } from './run-stop.js';
-import { type SettlePolicy, type Settlement, settleFailed, settleFetched, settleReused, taskRef } from './settle.js';
+import { type SettlePolicy, type Settlement, settleFailed, settleReused, taskRef } from './settle.js';
+import type { Settler } from './settler.js';
 
 export interface TaskWorkerDeps {
   /** Anything that fetches a record: LandingClient, or the record queue's RemoteFetch (which names jobs by crawl). */
   fetch: (ref: LandingRef, crawlId: string) => Promise<FetchedRecord>;
+  /** Settles what was fetched (settleFetched, here or in a worker thread). */
+  settler: Settler;
   context: RunContext;
   policy: SettlePolicy;
   /** Records fetched at or after this (ISO) are expanded from the graph, not requested; undefined: never. */
@@ -96,7 +99,7 @@ export class TaskWorker {
     this.deps.ledger.requested();
     try {
       const fetched = await this.deps.fetch(taskRef(task), this.deps.policy.crawlId);
-      return settleFetched(task, fetched, this.deps.policy);
+      return await this.deps.settler.settle(task, fetched);
     } catch (error) {
       if (isLandingGraphError(error) && error.kind === 'skip') return settleFailed(task, error);
       this.deps.stop.stop('failed', error);
