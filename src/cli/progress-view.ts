@@ -34,7 +34,7 @@ export function progressLine(p: ViewedProgress): string {
   return (
     `${down}depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} reused ${p.reused} missing ${p.missing} errors ${errors} | ` +
     `queued ${p.queued} in flight ${p.inFlight} | ${p.recordsPerSecond.toFixed(1)} rec/s | ` +
-    `${p.workers === undefined ? `retries ${p.retries} 429-waits ${p.rateLimitWaits}` : `workers ${p.workers}`} | ${formatElapsedMs(p.elapsedMs)} elapsed, ~${eta} left`
+    `${p.workers === undefined ? '' : `workers ${p.workers} `}retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${formatElapsedMs(p.elapsedMs)} elapsed, ~${eta} left`
   );
 }
 

@@ -5,6 +5,7 @@ import type { CrawlProgress } from '../crawl/progress.js';
 import { CrawlBoard } from '../queue/board.js';
 import { type FetchWorker, startFetchWorker } from '../queue/fetch-worker.js';
 import { RemoteFetch } from '../queue/remote-fetch.js';
+import type { FetchTally, TaskTally } from '../queue/tally.js';
 import type { ServiceConfig } from './config.js';
 import { startWorkerProcesses, type WorkerProcesses, type WorkerProcessOptions } from './worker-processes.js';
 
@@ -17,6 +18,10 @@ export interface QueueRunOptions extends Omit<WorkerProcessOptions, 'count'> {
   workers: number;
   /** Take no record task in this process. */
   enqueueOnly: boolean;
+  /** Counts `client`'s retries and 429 waits per record, for its own worker's answers. */
+  tally: FetchTally;
+  /** Retries and 429 waits of this crawl's answered tasks, whichever worker fetched them. */
+  onTally: (tally: TaskTally) => void;
 }
 
 /** What the crawl needs of the record queue for one run. */
@@ -40,11 +45,17 @@ export interface QueueRun {
  */
 export async function startQueueRun(o: QueueRunOptions): Promise<QueueRun> {
   const id = serviceId(o.service.baseUrl, o.service.apiKey);
-  const remote = await RemoteFetch.open({ redisUrl: o.redisUrl, serviceId: id });
+  const remote = await RemoteFetch.open({ redisUrl: o.redisUrl, serviceId: id, onTally: o.onTally });
   const board = CrawlBoard.open(o.redisUrl);
   const own: FetchWorker | undefined = o.enqueueOnly
     ? undefined
-    : startFetchWorker({ redisUrl: o.redisUrl, serviceId: id, fetch: (ref) => o.client.fetch(ref), concurrency: o.concurrency });
+    : startFetchWorker({
+        redisUrl: o.redisUrl,
+        serviceId: id,
+        fetch: (ref) => o.client.fetch(ref),
+        tally: o.tally,
+        concurrency: o.concurrency,
+      });
   const children: WorkerProcesses | undefined = o.workers > 0 ? startWorkerProcesses({ ...o, count: o.workers }) : undefined;
   let workersSeen = (own ? 1 : 0) + o.workers;
   let crawlId: string | undefined;

@@ -1,4 +1,5 @@
 import type { Driver } from 'neo4j-driver';
+import type { ClientEvent } from '../api/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { MAX_WAITING_RAW_CHARS, waitingRecordsFor } from '../crawl/buffer-size.js';
 import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
@@ -7,6 +8,7 @@ import { ClientEventCounter } from '../crawl/progress.js';
 import { threadSettler } from '../crawl/settle-thread.js';
 import { isLandingGraphError, LandingGraphError } from '../errors.js';
 import { CrawlStore } from '../store/crawl-store.js';
+import { FetchTally } from '../queue/tally.js';
 import { startQueueRun } from './queue-run.js';
 import { openServiceClient, type ServiceClientOptions } from './service-client.js';
 import { progressView, summaryLines } from './progress-view.js';
@@ -34,16 +36,27 @@ export interface CrawlIntoOptions extends Omit<ServiceClientOptions, 'onEvent' |
 export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
   const events = new ClientEventCounter();
   const abort = new AbortController();
-  const { client, close } = await openServiceClient({ ...o, onEvent: events.onEvent, signal: abort.signal });
+  // On the queue every record comes back from a worker with the retries and 429 waits it cost, this process's own
+  // worker included: its client's are tallied per record, not counted twice.
+  const tally = o.redisUrl === undefined ? undefined : new FetchTally();
+  const onEvent = (event: ClientEvent) =>
+    tally && (event.type === 'retry' || event.type === 'rate-limited') ? tally.onEvent(event) : events.onEvent(event);
+  const { client, close } = await openServiceClient({ ...o, onEvent, signal: abort.signal });
   const queue =
-    o.redisUrl === undefined
+    o.redisUrl === undefined || tally === undefined
       ? undefined
-      : await startQueueRun({ ...o, redisUrl: o.redisUrl, client, workers: o.workers ?? 0, enqueueOnly: o.enqueueOnly ?? false }).catch(
-          async (error: unknown) => {
-            await close();
-            throw error;
-          },
-        );
+      : await startQueueRun({
+          ...o,
+          redisUrl: o.redisUrl,
+          client,
+          workers: o.workers ?? 0,
+          enqueueOnly: o.enqueueOnly ?? false,
+          tally,
+          onTally: (counts) => events.add(counts),
+        }).catch(async (error: unknown) => {
+          await close();
+          throw error;
+        });
   const onSignal = () => {
     if (abort.signal.aborted) return;
     o.stderr.write('\nstopping: finishing what is in flight and writing it (the same command resumes)...\n');

@@ -102,6 +102,12 @@ export class ClientEventCounter {
     } else this.down = undefined;
   };
 
+  /** Retries and 429 waits counted elsewhere: by the workers that fetched this crawl's records. */
+  add(counts: { retries: number; rateLimitWaits: number }): void {
+    this.retries += counts.retries;
+    this.rateLimitWaits += counts.rateLimitWaits;
+  }
+
   /** For CrawlProgress.serviceDown. */
   serviceDown(): CrawlProgress['serviceDown'] {
     return this.down && { reason: this.down.reason, forMs: this.now() - this.down.since };

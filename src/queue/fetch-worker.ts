@@ -2,6 +2,7 @@ import { Worker } from 'bullmq';
 import type { FetchedRecord } from '../api/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { fetchQueueName, QUEUE_PREFIX } from './names.js';
+import type { FetchTally } from './tally.js';
 import { fetchJobSchema, type FetchOutcome, outcomeOfError, outcomeOfRecord } from './outcome.js';
 
 export interface FetchWorkerOptions {
@@ -10,6 +11,8 @@ export interface FetchWorkerOptions {
   serviceId: string;
   /** Fetches one record (LandingClient.fetch, throttled by the shared window). */
   fetch: (ref: LandingRef) => Promise<FetchedRecord>;
+  /** Counts the client's retries and 429 waits per record (its onEvent wired in): they go back with each answer. */
+  tally?: FetchTally;
   /** Tasks in hand at once. */
   concurrency: number;
   /**
@@ -40,13 +43,18 @@ export interface FetchWorker {
  */
 export function startFetchWorker(options: FetchWorkerOptions): FetchWorker {
   let done = 0;
+  const fetchOutcome = (ref: LandingRef) =>
+    options.fetch(ref).then(
+      (record) => outcomeOfRecord(record, options.tally?.take(ref)),
+      (error: unknown) => outcomeOfError(error, options.tally?.take(ref)),
+    );
   const worker = new Worker<unknown, FetchOutcome>(
     fetchQueueName(options.serviceId),
     async (job) => {
       const parsed = fetchJobSchema.safeParse(job.data);
       const outcome = !parsed.success
         ? outcomeOfError(new Error(`job ${job.id} is not a record task: ${parsed.error.issues[0]?.message}`))
-        : await options.fetch(parsed.data.ref as LandingRef).then(outcomeOfRecord, outcomeOfError);
+        : await fetchOutcome(parsed.data.ref as LandingRef);
       done++;
       return outcome;
     },

@@ -45,4 +45,9 @@ describe('progress while the service is down', () => {
       /^service unreachable for 12s \(connection refused\), probing \| depth 1\/2 \| fetched 10/,
     );
   });
+
+  it('on the record queue, names the workers alive beside the retries and 429 waits they had', () => {
+    expect(progressLine({ ...progress, workers: 4, retries: 2, rateLimitWaits: 3 })).toContain('| workers 4 retries 2 429-waits 3 |');
+    expect(progressLine(progress)).not.toContain('workers');
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LandingGraphError } from '../../src/errors.js';
 import { jobIdOf } from '../../src/queue/names.js';
 import { fetchJobSchema, outcomeOfError, outcomeOfRecord, readOutcome } from '../../src/queue/outcome.js';
+import { FetchTally, type TaskTally } from '../../src/queue/tally.js';
 
 const ref = { kind: 'domain' as const, key: "Ромашка.рф'}) DETACH DELETE n //" };
 
@@ -58,5 +59,28 @@ describe('record task outcomes (what a worker answers through Redis)', () => {
     expect(id.startsWith('abc-1.')).toBe(true);
     expect(jobIdOf('abc-1', { kind: 'domain', id: 4 })).toBe('abc-1.domain%234');
     expect(jobIdOf('abc-1', { kind: 'domain', key: 'a.b' })).not.toBe(jobIdOf('abc-2', { kind: 'domain', key: 'a.b' }));
+  });
+
+  it("carries the retries and 429 waits a record cost its worker, counted per record from the client's events", () => {
+    const tally = new FetchTally();
+    const other = { kind: 'company' as const, id: 9 };
+    tally.onEvent({ type: 'rate-limited', ref: "domain:Ромашка.рф'}) DETACH DELETE n //", retryAfterMs: 1000 });
+    tally.onEvent({ type: 'retry', ref: 'company#9', failedAttempts: 1, delayMs: 10, code: 'API_SERVER', message: '503' });
+    tally.onEvent({ type: 'rate-limited', ref: "domain:Ромашка.рф'}) DETACH DELETE n //", retryAfterMs: 1000 });
+    tally.onEvent({ type: 'service-up', origin: 'http://x' } as never);
+    const text = '{"id": 7}';
+    const seen: TaskTally[] = [];
+    const ok = outcomeOfRecord({ ref, text, json: { id: 7 }, attempts: 1 }, tally.take(ref));
+    readOutcome(ref, JSON.stringify(ok), 'job', (t) => seen.push(t));
+    const failed = outcomeOfError(new LandingGraphError('API_RETRIES_EXHAUSTED', 'gave up'), tally.take(other));
+    expect(() => readOutcome(other, failed, 'job', (t) => seen.push(t))).toThrow('gave up');
+    expect(seen).toEqual([
+      { retries: 0, rateLimitWaits: 2 },
+      { retries: 1, rateLimitWaits: 0 },
+    ]);
+    expect(tally.take(ref)).toEqual({ retries: 0, rateLimitWaits: 0 }); // taken: forgotten
+    // A worker of an earlier version sends no tally: nothing is counted, the record still reads.
+    expect(readOutcome(ref, { ok: true, text, attempts: 1 }, 'job', (t) => seen.push(t)).text).toBe(text);
+    expect(seen).toHaveLength(2);
   });
 });

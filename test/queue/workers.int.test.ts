@@ -178,7 +178,7 @@ describe('a crawl on the record queue with workers', () => {
     // The other workers hear of a 429 through the one that had it (its receipt, then one Redis write): a request whose
     // turn was given before that is on its way; anything later must wait (test/api/shared-window.int.test.ts).
     sandbox.stats.crossingMs = 150;
-    const run = await niced(startCli(crawlArgs('--workers', '3'), { ...env, REDIS_URL: redis.url })).done;
+    const run = await niced(startCli(crawlArgs('--workers', '3', '--json'), { ...env, REDIS_URL: redis.url })).done;
     expect(run.code, run.stderr).toBe(0);
     const stats = sandbox.stats.snapshot();
     console.log(
@@ -186,6 +186,9 @@ describe('a crawl on the record queue with workers', () => {
     );
     expect(stats.faults.burst429).toBeGreaterThan(0);
     expect(stats.requestsDuringRetryAfter, JSON.stringify(stats.duringRetryAfter)).toBe(0);
+    // Each 429 was a wait in whichever worker had it, and the crawl's summary counts them all as its own.
+    const summary = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { run: { rateLimitWaits: number; retries: number } };
+    expect(summary.run.rateLimitWaits).toBe(stats.faults.burst429);
   });
 
   test('--enqueue-only fetches nothing itself; workers started later do the crawl, and status shows it', async ({ driver, sandbox }) => {

@@ -4,6 +4,7 @@ import { DEFAULT_RATE_MARGIN_MS } from '../../api/limiter.js';
 import { serviceId } from '../../api/redis-window.js';
 import { LandingGraphError } from '../../errors.js';
 import { startFetchWorker } from '../../queue/fetch-worker.js';
+import { FetchTally } from '../../queue/tally.js';
 import { readConfig } from '../config.js';
 import { parseOptions, positiveNumber, wholeNumber } from '../options.js';
 import { openServiceClient, requestOptionsOf } from '../service-client.js';
@@ -48,15 +49,18 @@ export function workerCommand(): Command {
       if (redisUrl === undefined) throw new LandingGraphError('CONFIG_INVALID', 'a worker needs Redis: pass --redis-url or set REDIS_URL');
       const service = readConfig(process.env, flags).service;
       if (!service) throw new LandingGraphError('CONFIG_INVALID', 'LANDING_BASE_URL is not set (or pass --base-url)');
+      const tally = new FetchTally();
       const { client, close } = await openServiceClient({
         service,
         redisUrl,
         ...requestOptionsOf(flags),
+        onEvent: tally.onEvent,
       });
       const worker = startFetchWorker({
         redisUrl,
         serviceId: serviceId(service.baseUrl, service.apiKey),
         fetch: (ref) => client.fetch(ref),
+        tally,
         concurrency: flags.concurrency,
       });
       log(`worker ${process.pid}: taking record tasks (Ctrl-C finishes the tasks in hand and stops)`);
