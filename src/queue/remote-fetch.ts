@@ -5,6 +5,7 @@ import type { LandingRef } from '../api/refs.js';
 import { LandingGraphError } from '../errors.js';
 import { fetchQueueName, jobIdOf, QUEUE_PREFIX } from './names.js';
 import { type FetchJob, fetchOutcomeSchema, readOutcome } from './outcome.js';
+import type { TaskTally } from './tally.js';
 
 export interface RemoteFetchOptions {
   redisUrl: string;
@@ -17,6 +18,8 @@ export interface RemoteFetchOptions {
   checkEveryMs?: number;
   /** How long Redis may stay away before the waiting tasks fail with REDIS_UNREACHABLE. Default: 600000 (10 min). */
   maxOutageMs?: number;
+  /** Retries and 429 waits an answered task cost its worker (the crawl's summary counts them). */
+  onTally?: (tally: TaskTally) => void;
 }
 
 interface Waiting {
@@ -26,6 +29,8 @@ interface Waiting {
   reject: (error: unknown) => void;
   /** In the queue for sure (added, or found there). */
   queued: boolean;
+  /** Being queued now: the look-up leaves it alone (two adds racing a fast worker asked one record twice). */
+  enqueuing?: Promise<void>;
 }
 
 /** Counters for progress and tests. */
@@ -93,7 +98,7 @@ export class RemoteFetch {
     return new Promise<FetchedRecord>((resolve, reject) => {
       const entry: Waiting = { ref, crawlId, resolve, reject, queued: false };
       this.waiting.set(jobId, entry);
-      void this.enqueue(jobId, entry).catch(() => undefined); // Redis away: the check loop tries again
+      void this.enqueueOnce(jobId, entry); // Redis away: the check loop tries again
     });
   }
 
@@ -119,6 +124,19 @@ export class RemoteFetch {
     await Promise.all([this.events.close(), this.queue.close()]).catch(() => undefined);
   }
 
+  /** enqueue, one at a time per task; `rethrow`: the check loop learns that Redis is away. */
+  private async enqueueOnce(jobId: string, entry: Waiting, rethrow = false): Promise<void> {
+    const adding = this.enqueue(jobId, entry);
+    entry.enqueuing = adding.catch(() => undefined);
+    try {
+      await adding;
+    } catch (error) {
+      if (rethrow) throw error;
+    } finally {
+      entry.enqueuing = undefined;
+    }
+  }
+
   /** Queue the task, or take the answer an earlier run left (an error outcome is asked again). */
   private async enqueue(jobId: string, entry: Waiting): Promise<void> {
     const found = await this.lookUp(jobId);
@@ -132,6 +150,7 @@ export class RemoteFetch {
       return;
     }
     if (found) await this.queue.remove(jobId);
+    if (this.waiting.get(jobId) !== entry) return; // answered meanwhile: a new job would ask the record again
     const data: FetchJob = { crawlId: entry.crawlId, ref: entry.ref };
     await this.queue.add('fetch', data, { jobId });
     entry.queued = true;
@@ -155,7 +174,7 @@ export class RemoteFetch {
     if (!entry) return;
     this.settle(jobId, () => {
       try {
-        entry.resolve(readOutcome(entry.ref, returnValue, jobId));
+        entry.resolve(readOutcome(entry.ref, returnValue, jobId, this.options.onTally));
       } catch (error) {
         entry.reject(error);
       }
@@ -187,17 +206,17 @@ export class RemoteFetch {
   private async check(): Promise<void> {
     try {
       for (const [jobId, entry] of [...this.waiting]) {
-        if (!this.waiting.has(jobId)) continue;
+        if (!this.waiting.has(jobId) || entry.enqueuing) continue;
         if (!entry.queued) {
-          await this.enqueue(jobId, entry);
+          await this.enqueueOnce(jobId, entry, true);
           continue;
         }
         const found = await this.lookUp(jobId);
-        if (!this.waiting.has(jobId)) continue;
+        if (!this.waiting.has(jobId) || entry.enqueuing) continue;
         if (!found) {
           this.counts.requeued++;
           entry.queued = false;
-          await this.enqueue(jobId, entry);
+          await this.enqueueOnce(jobId, entry, true);
         } else if (found.state === 'completed') this.answer(jobId, found.returnValue);
         else if (found.state === 'failed') this.failed(jobId, found.failedReason ?? 'no reason given');
       }
