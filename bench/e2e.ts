@@ -240,8 +240,9 @@ async function loadFromJsonLines(
   };
 }
 
-async function httpCeiling(
-  sandbox: SandboxProcess,
+/** The same requests as a crawl of `records` makes, with LandingClient and parseLandingRecord, `E2E_CONCURRENCY` at a time, no Neo4j. */
+export async function httpCeiling(
+  sandbox: { url: string; apiKey: string },
   records: RecordRef[],
 ): Promise<{ rate: number; ms: number; count: number; fetched: Fetched[] }> {
   const client = new LandingClient({

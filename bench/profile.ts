@@ -40,16 +40,36 @@ export async function profileBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess,
     maxRecords,
     service: sandbox,
     neo4jEnv: neo.env,
-    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', 'crawl.cpuprofile'],
+    // One file per thread (CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile): the crawl's, and its settle thread's.
+    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
   });
   const exit = await crawl.done;
-  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  if (!file) throw new Error(`no CPU profile written (exit ${exit.code}):\n${tail(exit.stderr)}`);
-  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
-  return summarize(profile, path.relative(projectRoot, path.join(dir, file)), exit.summary);
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort((a, b) => threadOf(a) - threadOf(b));
+  if (files.length === 0) throw new Error(`no CPU profile written (exit ${exit.code}):\n${tail(exit.stderr)}`);
+  const parts = files.map((file, i) =>
+    summarize(
+      JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile,
+      i === 0 ? "The crawl's main thread" : 'Its settle thread (src/crawl/settle-thread.ts)',
+      path.relative(projectRoot, path.join(dir, file)),
+      exit.summary,
+    ),
+  );
+  return { title: 'What profiling showed', method: parts, figures: [], notes: [] };
 }
 
-function summarize(profile: CpuProfile, where: string, summary: { run: { fetched: number; elapsedMs: number } } | undefined): Section {
+/** The thread id in a profile's file name (0: the main thread). */
+function threadOf(file: string): number {
+  return Number(file.split('.').at(-3) ?? 0);
+}
+
+function summarize(
+  profile: CpuProfile,
+  thread: string,
+  where: string,
+  summary: { run: { fetched: number; elapsedMs: number } } | undefined,
+): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
   for (let i = 0; i < profile.samples.length; i++) {
@@ -81,8 +101,10 @@ function summarize(profile: CpuProfile, where: string, summary: { run: { fetched
   const top = [...byFunction].sort((a, b) => b[1].us - a[1].us).slice(0, 15);
   const packages = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 10);
   const lines = [
+    `### ${thread}`,
+    '',
     `Profile of the crawling process (\`node --cpu-prof\`, ${where}): ${fmt.s(totalUs / 1000)} profiled${summary ? `, ${fmt.int(summary.run.fetched)} records fetched in ${fmt.s(summary.run.elapsedMs)} of crawl` : ''}. ` +
-      `The process was busy (on its CPU) ${fmt.pct(busyUs / totalUs)} of the time and idle (waiting for the sandbox or Neo4j) ${fmt.pct(idleUs / totalUs)}; garbage collection took ${fmt.pct(gcUs / Math.max(1, busyUs))} of the busy time.`,
+      `The thread was busy (on its CPU) ${fmt.pct(busyUs / totalUs)} of the time and idle (waiting for the sandbox, Neo4j or work) ${fmt.pct(idleUs / totalUs)}; garbage collection took ${fmt.pct(gcUs / Math.max(1, busyUs))} of the busy time.`,
     '',
     'Self time by package (share of busy time):',
     '',
@@ -97,7 +119,7 @@ function summarize(profile: CpuProfile, where: string, summary: { run: { fetched
     ...top.map(([name, { us, pkg }]) => `| \`${name.replace(/\|/g, '\\|')}\` | ${pkg} | ${fmt.s(us / 1000)} | ${fmt.pct(us / busyUs)} |`),
     '',
   ];
-  return { title: 'What profiling showed', method: [lines.join('\n')], figures: [], notes: [] };
+  return lines.join('\n');
 }
 
 function packageOf(url: string, functionName: string): string {

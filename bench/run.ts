@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: the performance benchmarks of landing-graph (see bench/README.md), written to
  * bench/RESULTS.md. BENCH_SCALE (default 1) shrinks sizes and windows for trial runs; BENCH_ONLY picks
- * benchmarks (rate,e2e,writes,profile,memory,refresh,findings,shared).
+ * benchmarks (rate,e2e,writes,profile,memory,refresh,findings,shared,workers,ball).
  */
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ballBenchmark } from './ball.js';
 import { E2E_CONCURRENCY, e2eBenchmark, UNTHROTTLED_RPS } from './e2e.js';
 import { findingsBenchmark } from './findings.js';
 import { sharedRateBenchmark } from './shared-rate.js';
@@ -21,7 +22,7 @@ import { rateBenchmark } from './rate.js';
 import { refreshBenchmark } from './refresh.js';
 import { writesBenchmark } from './writes.js';
 
-const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared', 'workers'] as const;
+const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared', 'workers', 'ball'] as const;
 type Name = (typeof ALL)[number];
 
 async function main(): Promise<number> {
@@ -131,6 +132,7 @@ async function main(): Promise<number> {
           workersBenchmark(neo, Math.max(8_000, Math.round(15_000 * scale))),
         ),
       );
+    if (only.has('ball')) sections.push(await guarded('9. A depth-3 ball against the HTTP ceiling', () => ballBenchmark(neo, [0, 50])));
   } finally {
     await writeResults(neo, sections, profile, { scale, only: [...only], began });
     await neo.close();

@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { SharedWindow } from '../src/api/redis-window.js';
 import { generateGraph } from '../src/sandbox/index.js';
 import { resetGraph, type BenchNeo4j } from './lib/neo4j.js';
 import { realtimePriority, startCrawl, startSandboxProcess } from './lib/processes.js';
 import type { Section } from './lib/report.js';
-import { fmt, log, projectRoot, sleep } from './lib/util.js';
+import { withBenchRedis } from './lib/redis.js';
+import { fmt, log } from './lib/util.js';
+import { measureWindow } from './lib/window.js';
 import { writeSeedsFile } from './lib/workload.js';
 
 const RPS = 20;
@@ -28,13 +28,7 @@ export async function sharedRateBenchmark(neo: BenchNeo4j, windowMs: number): Pr
     figures: [],
     notes: [],
   };
-  const home = path.join(projectRoot, '.redis/bench');
-  const port = 6399;
-  const redisUrl = `redis://127.0.0.1:${port}`;
-  execFileSync('bash', [path.join(projectRoot, 'scripts/redis-local'), 'start', '--home', home, '--port', String(port)], {
-    stdio: 'ignore',
-  });
-  try {
+  return withBenchRedis(async ({ url: redisUrl }) => {
     const companies = generateGraph({ records: RECORDS, seed: 4 }).ids('company');
     const cases: { label: string; crawls: number; redis: boolean; target?: boolean }[] = [
       { label: `one crawl alone at --rps ${RPS} (baseline)`, crawls: 1, redis: false },
@@ -59,16 +53,9 @@ export async function sharedRateBenchmark(neo: BenchNeo4j, windowMs: number): Pr
             ...(c.redis ? { env: { REDIS_URL: redisUrl } } : {}),
           }),
         );
-        // The window opens at the first arrival: the crawls' start (schema, first commit) is not the rate.
-        while ((await sandbox.stats()).total === 0) await sleep(20);
-        const atStart = await sandbox.stats();
-        const t0 = Date.now();
-        await sleep(windowMs);
-        const atEnd = await sandbox.stats();
-        const elapsed = Date.now() - t0;
-        await Promise.all(crawls.map((crawl) => crawl.interrupt()));
-        const after = await sandbox.stats();
-        const achieved = ((atEnd.total - atStart.total) * 1000) / elapsed;
+        const { perSecond: achieved, after } = await measureWindow(sandbox, windowMs, () =>
+          Promise.all(crawls.map((crawl) => crawl.interrupt())),
+        );
         section.figures.push({
           name: `${c.label}: busiest sliding second at the sandbox; achieved rate / ${RPS}`,
           value: `${after.busiestWindow}; ${fmt.num(achieved, 2)}/s = ${fmt.num(achieved / RPS, 3)}`,
@@ -100,9 +87,5 @@ export async function sharedRateBenchmark(neo: BenchNeo4j, windowMs: number): Pr
       await window.close();
     }
     return section;
-  } finally {
-    execFileSync('bash', [path.join(projectRoot, 'scripts/redis-local'), 'stop', '--home', home, '--port', String(port)], {
-      stdio: 'ignore',
-    });
-  }
+  });
 }

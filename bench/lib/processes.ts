@@ -223,6 +223,32 @@ export function startCrawl(o: CrawlRunOptions): CrawlChild {
   };
 }
 
+/** `landing-graph worker --rps R --concurrency C` (issue 25), the built CLI, on the service and Redis given. */
+export function startWorkerProcess(o: { rps: number; concurrency: number; redisUrl: string; service: { url: string; apiKey: string } }): {
+  pid: number;
+  done: Promise<number | null>;
+  kill(signal: NodeJS.Signals): void;
+} {
+  const child = spawn(
+    process.execPath,
+    [...shebangFlags(), cliPath, 'worker', '--rps', String(o.rps), '--concurrency', String(o.concurrency)],
+    {
+      cwd: projectRoot,
+      stdio: 'ignore',
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        LANDING_BASE_URL: o.service.url,
+        LANDING_API_KEY: o.service.apiKey,
+        REDIS_URL: o.redisUrl,
+      },
+    },
+  );
+  track(child);
+  const done = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  return { pid: child.pid!, done, kill: (signal) => child.kill(signal) };
+}
+
 /**
  * VmHWM / VmRSS (kB) of a live process from /proc/<pid>/status; undefined once it is gone, and also while
  * it exits (a zombie's status has no Vm lines, and a NaN would poison every max taken over the polls).
