@@ -5,7 +5,7 @@ import { RemoteFetch } from '../src/queue/remote-fetch.js';
 import { generateGraph } from '../src/sandbox/index.js';
 import { UNTHROTTLED_RPS } from './e2e.js';
 import { graphCounts, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
-import { realtimePriority, type SandboxProcess, startCrawl, startSandboxProcess, startWorkerProcess } from './lib/processes.js';
+import { realtimePriority, startCrawl, startSandboxProcess, startWorkerProcess } from './lib/processes.js';
 import { type BenchRedis, withBenchRedis } from './lib/redis.js';
 import type { Section } from './lib/report.js';
 import { fmt, log, sleep, tail } from './lib/util.js';
@@ -42,16 +42,17 @@ export async function workersBenchmark(neo: BenchNeo4j, windowMs: number): Promi
     figures: [],
     notes: [],
   };
+  const companies = generateGraph({ records: RECORDS, seed: 8 }).ids('company');
   return withBenchRedis(async (redis) => {
-    await scaling(neo, redis, windowMs, section);
+    await scaling(neo, redis, windowMs, section, companies[0]!);
     await killedWorker(neo, redis, section);
-    await queueCost(redis, section);
+    await queueCost(redis, section, companies.slice(0, COST_REQUESTS));
     return section;
   });
 }
 
-async function scaling(neo: BenchNeo4j, redis: BenchRedis, windowMs: number, section: Section): Promise<void> {
-  const seed = { kind: 'company' as const, id: generateGraph({ records: RECORDS, seed: 8 }).ids('company')[0]! };
+async function scaling(neo: BenchNeo4j, redis: BenchRedis, windowMs: number, section: Section, firstCompany: number): Promise<void> {
+  const seed = { kind: 'company' as const, id: firstCompany };
   const baselines = new Map<number, number>();
   for (const rps of [RPS, UNTHROTTLED_RPS])
     for (const workers of [0, 1, 2, 4, 8]) {
@@ -171,10 +172,8 @@ async function killedWorker(neo: BenchNeo4j, redis: BenchRedis, section: Section
   if (!sameGraph) section.notes.push(`Graphs: whole ${JSON.stringify(whole.counts)}, killed ${JSON.stringify(killed.counts)}.`);
 }
 
-async function queueCost(redis: BenchRedis, section: Section): Promise<void> {
-  const graph = generateGraph({ records: RECORDS, seed: 8 });
-  const ids = graph.ids('company').slice(0, COST_REQUESTS);
-  const sandbox: SandboxProcess = await startSandboxProcess({ records: RECORDS, seed: 8 });
+async function queueCost(redis: BenchRedis, section: Section, ids: number[]): Promise<void> {
+  const sandbox = await startSandboxProcess({ records: RECORDS, seed: 8 });
   const client = new LandingClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, requestsPerSecond: Infinity, maxConcurrent: 1 });
   try {
     redis.flush();
