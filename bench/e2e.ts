@@ -261,7 +261,7 @@ export async function httpCeiling(
       const ref = records[i]!;
       try {
         const record = await client.fetch({ kind: ref.kind, id: ref.id });
-        parseLandingRecord(ref.kind, record.json);
+        parseLandingRecord(ref.kind, JSON.parse(record.text));
         fetched[i] = { ref, body: Buffer.from(record.text, 'utf8') };
       } catch (error) {
         if (!isLandingGraphError(error, 'API_NOT_FOUND')) throw error;
@@ -302,7 +302,7 @@ export function settle(f: Fetched, crawlId: string, policy: SettlePolicy): Settl
   };
   if (f.body === null) return settleFailed(task, new LandingGraphError('API_NOT_FOUND', 'not found'));
   const text = f.body.toString('utf8');
-  return settleFetched(task, { ref: { kind: f.ref.kind, id: f.ref.id }, text, json: JSON.parse(text), attempts: 1 }, policy);
+  return settleFetched(task, { ref: { kind: f.ref.kind, id: f.ref.id }, text, attempts: 1 }, policy);
 }
 
 async function storeCeiling(neo: BenchNeo4j, baseUrl: string, workload: Workload, fetched: Fetched[]) {

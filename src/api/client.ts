@@ -3,6 +3,7 @@ import { LandingGraphError } from '../errors.js';
 import type { Departure } from './departures.js';
 import { errorForStatus, fromNetworkError, outageSignal, transient } from './http-errors.js';
 import { RequestLimiter, type SharedTurns } from './limiter.js';
+import { isCompleteJson } from './json-complete.js';
 import { refPath, refToString, type LandingRef } from './refs.js';
 import { backoffDelayMs, DEFAULT_RETRY, retryAfterMs, type RetryOptions } from './retry.js';
 import { ServiceGate, type GatePass, type ServiceGateEvent, type ServiceGateOptions } from './service-gate.js';
@@ -53,11 +54,13 @@ export type ClientEvent =
   | { type: 'rate-limited'; ref: string; retryAfterMs: number }
   | ServiceGateEvent;
 
-/** One record as served: the exact text and its parsed JSON (not yet checked against a schema). */
+/**
+ * One record as served: the exact text, one whole JSON object or array (isCompleteJson), not yet parsed nor
+ * checked against a schema (see mapAnswerText).
+ */
 export interface FetchedRecord {
   ref: LandingRef;
   text: string;
-  json: unknown;
   /** Attempts made, 429 waits not counted. */
   attempts: number;
 }
@@ -150,7 +153,7 @@ export class LandingClient {
           this.#gate.admits(pass) ? { got: await this.#once(ref, what, attempt, departure) } : undefined,
         );
         if (!sent) continue; // held back while the service is down: no attempt spent
-        return { ref, text: sent.got.text, json: sent.got.json, attempts: failures + 1 };
+        return { ref, text: sent.got, attempts: failures + 1 };
       } catch (caught) {
         const error = fromNetworkError(caught, what);
         // No answer (or a 5xx): the gate judges whether the service is down, and then nothing is spent.
@@ -179,12 +182,7 @@ export class LandingClient {
     }
   }
 
-  async #once(
-    ref: LandingRef,
-    what: string,
-    attempt: { pass: GatePass; answered: boolean },
-    departure: Departure,
-  ): Promise<{ text: string; json: unknown }> {
+  async #once(ref: LandingRef, what: string, attempt: { pass: GatePass; answered: boolean }, departure: Departure): Promise<string> {
     const url = new URL(this.#base.pathname.replace(/\/$/, '') + refPath(ref), this.#base.origin);
     const response = await request(url, {
       method: 'GET',
@@ -215,11 +213,8 @@ export class LandingClient {
     if (/html/i.test(contentType) || /^\s*</.test(text)) {
       throw transient('an HTML page instead of JSON (HTTP 200)', what, undefined, { contentType });
     }
-    try {
-      return { text, json: JSON.parse(text) };
-    } catch (error) {
-      throw transient(`a body that is not complete JSON (${text.length} characters)`, what, error);
-    }
+    if (!isCompleteJson(text)) throw transient(`a body that is not complete JSON (${text.length} characters)`, what);
+    return text;
   }
 
   async close(): Promise<void> {

@@ -12,7 +12,7 @@ if (!port) throw new Error('settle-thread-main runs as a worker thread of settle
 port.on('message', ({ id, task, ref, text, attempts }: SettleRequest) => {
   let reply: SettleReply;
   try {
-    reply = { id, settlement: settleFetched(task, { ref, text, json: JSON.parse(text) as unknown, attempts }, policy) };
+    reply = { id, settlement: settleFetched(task, { ref, text, attempts }, policy) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }

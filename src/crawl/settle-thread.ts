@@ -6,7 +6,7 @@ import type { FrontierTask } from './frontier-store.js';
 import { type SettlePolicy, type Settlement, settleFetched } from './settle.js';
 import type { Settler } from './settler.js';
 
-/** One record to settle, as posted to the thread (the text only: the thread parses it, off the event loop). */
+/** One record to settle, as posted to the thread (its text: the thread parses it, off the event loop). */
 export interface SettleRequest {
   id: number;
   task: FrontierTask;

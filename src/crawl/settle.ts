@@ -1,7 +1,7 @@
 import type { FetchedRecord } from '../api/client.js';
 import { refToString, type LandingRef } from '../api/refs.js';
 import type { LandingGraphError } from '../errors.js';
-import { mapAnswer } from '../graph/map-answer.js';
+import { mapAnswerText } from '../graph/map-answer.js';
 import { mapUnfetched } from '../graph/map-record.js';
 import type { Commit, FrontierTask } from './frontier-store.js';
 import { expand, type ExpandPolicy } from './expand.js';
@@ -35,7 +35,7 @@ const zero = () => ({ requested: 1, fetched: 0, missing: 0, failed: 0, invalid: 
 export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy: SettlePolicy): Settlement {
   const ref = taskRef(task);
   const counts = zero();
-  const answer = mapAnswer(task.kind, ref, fetched.json, fetched.text);
+  const answer = mapAnswerText(task.kind, ref, fetched.text);
   if (!answer.valid) {
     counts.invalid = 1;
     return {
@@ -109,7 +109,7 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
  * passes the schema (then it is fetched).
  */
 export function settleReused(task: FrontierTask, storedText: string, policy: SettlePolicy): Settlement | undefined {
-  const settled = settleFetched(task, { ref: taskRef(task), text: storedText, json: JSON.parse(storedText), attempts: 0 }, policy);
+  const settled = settleFetched(task, { ref: taskRef(task), text: storedText, attempts: 0 }, policy);
   if (settled.counts.fetched !== 1) return undefined;
   return { ...settled, batches: [], pivots: [], counts: { ...settled.counts, requested: 0, fetched: 0, reused: 1 } };
 }

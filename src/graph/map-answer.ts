@@ -29,3 +29,19 @@ export function mapAnswer(kind: LandingKind, ref: LandingRef, json: unknown, tex
   const pivots = pivotsOf(kind, record, { kind, id: record.id });
   return { valid: true, record, mapped, pivots, batches: [mapped, { nodes: pivots.keyStubs, edges: [] }] };
 }
+
+/**
+ * mapAnswer from the served text: a text that is not JSON (the client saw balanced brackets, nothing more) is an
+ * answer that breaks the schema, kept raw and flagged like any other. Pure.
+ */
+export function mapAnswerText(kind: LandingKind, ref: LandingRef, text: string): MappedAnswer {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const schemaError = `${kind} record is not JSON: ${error instanceof Error ? error.message : String(error)}`;
+    const node = mapInvalidRecord(ref, undefined, text, schemaError);
+    return { valid: false, node, schemaError, batches: [{ nodes: [node], edges: [] }] };
+  }
+  return mapAnswer(kind, ref, json, text);
+}

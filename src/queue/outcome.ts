@@ -71,7 +71,7 @@ export function readOutcome(ref: LandingRef, returnValue: unknown, jobId: string
   const outcome = parsed.data;
   if (outcome.tally) onTally?.(outcome.tally);
   if (!outcome.ok) throw new LandingGraphError(outcome.code, outcome.message, { details: outcome.details });
-  return { ref, text: outcome.text, json: JSON.parse(outcome.text) as unknown, attempts: outcome.attempts };
+  return { ref, text: outcome.text, attempts: outcome.attempts };
 }
 
 /** Details are facts (numbers, strings); whatever does not survive JSON is dropped. */

@@ -44,7 +44,7 @@ describe('LandingClient against the sandbox over real HTTP', () => {
     const id = ids('company', 1)[0]!;
     const got = await client().fetch({ kind: 'company', id });
     expect(got.text).toBe(await served({ kind: 'company', id }));
-    expect((got.json as { id: number }).id).toBe(id);
+    expect((JSON.parse(got.text) as { id: number }).id).toBe(id);
     expect(got.attempts).toBe(1);
   });
 
@@ -64,7 +64,7 @@ describe('LandingClient against the sandbox over real HTTP', () => {
       ['company', company.ogrn!, company.id],
     ] as const) {
       const got = await c.fetch({ kind, key });
-      expect((got.json as { id: number }).id, `${kind}:${key}`).toBe(id);
+      expect((JSON.parse(got.text) as { id: number }).id, `${kind}:${key}`).toBe(id);
     }
     expect(Object.keys(sandbox.stats.snapshot().byPath).some((p) => p.includes('%2B') && p.endsWith('?isKey=true'))).toBe(true);
   });

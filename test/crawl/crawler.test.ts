@@ -33,7 +33,7 @@ class World {
     const [pathname, query] = path.split('?');
     const answer = route(graph, bodies, pathname!, new URLSearchParams(query ?? ''));
     if (answer.status === 404) throw new LandingGraphError('API_NOT_FOUND', `${path}: not found`);
-    return { ref, text: answer.body, json: JSON.parse(answer.body), attempts: 1 };
+    return { ref, text: answer.body, attempts: 1 };
   };
 
   /** Requests per path: every record asked for once means max 1. */

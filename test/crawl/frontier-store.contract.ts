@@ -370,11 +370,7 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         const task = row(crawlId, { kind: 'company', key: '1027700132195' }, 0);
         await store.commit(crawlId, commitOf({ queue: [task] }), at(2));
         const text = JSON.stringify(record);
-        const settled = settleFetched(
-          task,
-          { ref: { kind: 'company', key: '1027700132195' }, text, json: record, attempts: 1 },
-          policyOf(crawlId),
-        );
+        const settled = settleFetched(task, { ref: { kind: 'company', key: '1027700132195' }, text, attempts: 1 }, policyOf(crawlId));
         expect(settled.queue.length).toBeGreaterThan(0);
         expect(settled.aliases.map((a) => a.uid)).toEqual([taskUid(crawlId, { kind: 'company', id: record.id as number })]);
         // Rows written: each node and edge once however often the batches list it, then pivots and their links.
@@ -404,7 +400,7 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         const ref = { kind: 'company' as const, id: record.id as number };
         const task = row(crawlId, ref, 1);
         await store.commit(crawlId, commitOf({ queue: [task] }), at(2));
-        const settled = settleFetched(task, { ref, text, json: record, attempts: 1 }, policyOf(crawlId));
+        const settled = settleFetched(task, { ref, text, attempts: 1 }, policyOf(crawlId));
         const commit: Commit = { ...settled, done: [...settled.done, { uid: seed.uid, state: 'done', error: null }] };
         const error = await store.commit(crawlId, failing(commit), at(3)).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(Error);
@@ -431,7 +427,7 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         const text = JSON.stringify(record);
         const ref = { kind: 'company' as const, id: record.id as number };
         const task = row(crawlId, ref, 0);
-        const settled = settleFetched(task, { ref, text, json: record, attempts: 1 }, policyOf(crawlId));
+        const settled = settleFetched(task, { ref, text, attempts: 1 }, policyOf(crawlId));
         const key = settled.batches.flatMap((b) => b.nodes).find((n) => n.status === 'fetched')?.key;
         if (!key) throw new Error('the company record maps to no key');
         await store.commit(crawlId, settled, at(MINUTE));
@@ -462,7 +458,7 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         const task = row(crawlId, ref, 0);
         const changed = { ...record, title: 'ООО "Новое имя"' };
         const text = JSON.stringify(changed);
-        const settled = settleFetched(task, { ref, text, json: changed, attempts: 1 }, policyOf(crawlId));
+        const settled = settleFetched(task, { ref, text, attempts: 1 }, policyOf(crawlId));
         // The answer changed: the stored one is kept as one version.
         expect((await store.commit(crawlId, settled, at(3 * MINUTE))).versions).toBe(1);
         expect(await store.freshAnswers([task], at(2 * MINUTE))).toEqual(new Set([task.uid]));
@@ -488,7 +484,7 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         const byKey = row(crawlId, { kind: 'company', key }, 0);
         const broken = { ...record, companyInfo: 42 };
         const text = JSON.stringify(broken);
-        const settled = settleFetched(task, { ref, text, json: broken, attempts: 1 }, policyOf(crawlId));
+        const settled = settleFetched(task, { ref, text, attempts: 1 }, policyOf(crawlId));
         expect(settled.done[0]?.state).toBe('invalid');
         await store.commit(crawlId, settled, at(2 * MINUTE));
         expect(await store.freshAnswers([task, byKey], at(0))).toEqual(new Set());

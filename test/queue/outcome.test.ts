@@ -9,9 +9,9 @@ const ref = { kind: 'domain' as const, key: "Ромашка.рф'}) DETACH DELET
 describe('record task outcomes (what a worker answers through Redis)', () => {
   it('carries a record as its exact text and parses it again on the crawl side, as JSON text or as an object', () => {
     const text = '{"id": 7, "title": "=HYPERLINK(\\"x\\")  🙂"}';
-    const outcome = outcomeOfRecord({ ref, text, json: JSON.parse(text), attempts: 2 });
+    const outcome = outcomeOfRecord({ ref, text, attempts: 2 });
     for (const value of [outcome, JSON.stringify(outcome)]) {
-      expect(readOutcome(ref, value, 'job')).toEqual({ ref, text, json: { id: 7, title: '=HYPERLINK("x")  🙂' }, attempts: 2 });
+      expect(readOutcome(ref, value, 'job')).toEqual({ ref, text, attempts: 2 });
     }
   });
 
@@ -70,7 +70,7 @@ describe('record task outcomes (what a worker answers through Redis)', () => {
     tally.onEvent({ type: 'service-up', origin: 'http://x' } as never);
     const text = '{"id": 7}';
     const seen: TaskTally[] = [];
-    const ok = outcomeOfRecord({ ref, text, json: { id: 7 }, attempts: 1 }, tally.take(ref));
+    const ok = outcomeOfRecord({ ref, text, attempts: 1 }, tally.take(ref));
     readOutcome(ref, JSON.stringify(ok), 'job', (t) => seen.push(t));
     const failed = outcomeOfError(new LandingGraphError('API_RETRIES_EXHAUSTED', 'gave up'), tally.take(other));
     expect(() => readOutcome(other, failed, 'job', (t) => seen.push(t))).toThrow('gave up');
