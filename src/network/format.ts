@@ -1,10 +1,12 @@
 import { type CsvCell, csvForPeople } from '../render/csv.js';
 import { terminalText } from '../render/escape.js';
 import { type Hub, type MemberWhy, memberKey, type Network, type NetworkMember, type NetworkResult } from './model.js';
+import { flaggedText } from './rank.js';
 
 /**
- * `--json`: exactly { networks: [{ id, size, score, members: [{kind, id, key, why}], evidence: [{kind, key, members}] }] },
- * `why` null or { kind, key, weight, weak, to, others } (MemberWhy).
+ * `--json`: exactly { networks: [{ id, size, score, flagged: {high, medium, low}, members: [{kind, id, key, why, flags}],
+ * evidence: [{kind, key, members}] }] }, `why` null or { kind, key, weight, weak, to, others } (MemberWhy), `flags` the
+ * member's current red flags' rules, highest score first.
  */
 export function networksJson(result: NetworkResult): string {
   return [...networksJsonChunks(result)].join('');
@@ -27,7 +29,8 @@ export function* networksJsonChunks(result: NetworkResult): Generator<string> {
       id: n.id,
       size: n.size,
       score: n.score,
-      members: n.members.map((m) => ({ kind: m.kind, id: m.id, key: m.key, why: whyJson(m.why) })),
+      flagged: { high: n.flagged.high, medium: n.flagged.medium, low: n.flagged.low },
+      members: n.members.map((m) => ({ kind: m.kind, id: m.id, key: m.key, why: whyJson(m.why), flags: m.flags })),
       evidence: n.evidence.map((e) => ({ kind: e.kind, key: e.key, members: e.members })),
     };
     // JSON strings hold no raw newline, so every newline of the text starts a line to indent.
@@ -42,16 +45,19 @@ function whyJson(why: MemberWhy | null) {
 }
 
 /**
- * `--csv`: one line per member (network, rank, size, score, member kind/id/key, the network's strongest evidence,
- * why the member is in).
+ * `--csv`: one line per member (network, rank, size, score, its members flagged, member kind/id/key, the network's
+ * strongest evidence, why the member is in, the member's red flags).
  */
 export function networksCsv(result: NetworkResult): string {
   const rows: CsvCell[][] = [];
   result.networks.forEach((n, i) => {
     const evidence = strongest(n, 3);
-    for (const m of n.members) rows.push([n.id, i + 1, n.size, n.score, m.kind, m.id, m.key, evidence, whyText(m.why)]);
+    const flagged = flaggedText(n.flagged);
+    for (const m of n.members) {
+      rows.push([n.id, i + 1, n.size, n.score, flagged, m.kind, m.id, m.key, evidence, whyText(m.why), m.flags.join('; ')]);
+    }
   });
-  return csvForPeople(['network', 'rank', 'size', 'score', 'kind', 'id', 'key', 'evidence', 'why'], rows);
+  return csvForPeople(['network', 'rank', 'size', 'score', 'flagged', 'kind', 'id', 'key', 'evidence', 'why', 'flags'], rows);
 }
 
 /** A member's why in a few words: `officer inn:500100732259 (1) with company:7700000002, +2 more`; weak evidence says so. */
@@ -66,7 +72,8 @@ export const TABLE_MEMBERS = 8;
 export const TABLE_EVIDENCE = 4;
 
 /**
- * The terminal table: rank, id, size, score, members (the first few) and the strongest evidence, by name where
+ * The terminal table: rank, id, size, score, members flagged (when any), members (the first few) and the strongest
+ * evidence, by name where
  * `names` (memberKey / identifierRef -> name, see readTableNames) has one: `ООО "Ромашка" (company:7707083893)`.
  */
 export function networksTable(
@@ -78,7 +85,8 @@ export function networksTable(
   if (result.networks.length === 0) return 'no networks\n';
   const out: string[] = [];
   result.networks.forEach((n, i) => {
-    out.push(`#${i + 1}  ${n.id}  size ${n.size}  score ${n.score}`);
+    const flagged = flaggedText(n.flagged);
+    out.push(`#${i + 1}  ${n.id}  size ${n.size}  score ${n.score}${flagged === 'none' ? '' : `  flagged ${flagged}`}`);
     const shown = n.members.slice(0, maxMembers).map((m) => named(names.members.get(memberKey(m)), memberText(m)));
     const more = n.members.length > maxMembers ? ` … and ${n.members.length - maxMembers} more` : '';
     out.push(`    members:  ${shown.join(', ')}${more}`);

@@ -137,6 +137,8 @@ export interface MemberWhy {
 /** A member as a network reports it: the record and why it is in (null: no tie inside the network, never expected). */
 export interface ReportedMember extends NetworkMember {
   why: MemberWhy | null;
+  /** Its current red flags' rules, highest score first (empty until rankByFlags, or when it has none). */
+  flags: string[];
 }
 
 export interface Network {
@@ -147,6 +149,25 @@ export interface Network {
   members: ReportedMember[];
   /** Identifiers tying two or more members, strongest first. */
   evidence: NetworkEvidence[];
+  /** Members with a current red flag, counted by the highest severity each has (all 0 until rankByFlags). */
+  flagged: FlaggedCounts;
+}
+
+/** Members with current red flags (`landing-graph flags`), each counted once, at its highest severity. */
+export interface FlaggedCounts {
+  high: number;
+  medium: number;
+  low: number;
+}
+
+export const FLAG_SEVERITIES = ['high', 'medium', 'low'] as const;
+export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
+
+/** One current red flag of a member, as `landing-graph flags` wrote it. */
+export interface MemberFlag {
+  rule: string;
+  severity: FlagSeverity;
+  score: number;
 }
 
 export interface Hub {
@@ -157,7 +178,7 @@ export interface Hub {
 }
 
 export interface NetworkResult {
-  /** Highest score first. */
+  /** Highest score first (findNetworks); rankByFlags puts the most flagged first. */
   networks: Network[];
   /** Identifiers ignored: shared by more than maxShared records, or listed public infrastructure; most shared first. */
   hubs: Hub[];

@@ -166,8 +166,9 @@ function describer(evidence: Evidence, members: readonly NetworkMember[], keys: 
       id: networkId(refs),
       size: group.length,
       score: Math.round((total / group.length) * 1000) / 1000,
-      members: group.map((m, i) => ({ ...(members[m] as NetworkMember), why: why[i] ?? null })),
+      members: group.map((m, i) => ({ ...(members[m] as NetworkMember), why: why[i] ?? null, flags: [] })),
       evidence: found.map(({ kind, key, members: count }) => ({ kind, key, members: count })),
+      flagged: { high: 0, medium: 0, low: 0 },
     };
   };
 }

@@ -7,7 +7,18 @@ import { eachNamed, inWriteTransaction, runNamed } from '../store/executor.js';
 import { walkScope } from '../store/scope.js';
 import { toStoreError } from '../store/neo4j-errors.js';
 import { type Evidence, EvidenceBuilder } from './evidence.js';
-import { DEFAULT_MAX_SHARED, EVIDENCE_KINDS, EVIDENCE_WEIGHTS, type EvidenceKind, type Network, type NetworkMember } from './model.js';
+import {
+  DEFAULT_MAX_SHARED,
+  EVIDENCE_KINDS,
+  EVIDENCE_WEIGHTS,
+  type EvidenceKind,
+  FLAG_SEVERITIES,
+  type FlagSeverity,
+  type MemberFlag,
+  memberKey,
+  type Network,
+  type NetworkMember,
+} from './model.js';
 
 /**
  * What `networks` looks at: every record, the records of `<seeds> --depth N` (docs/scope.md), or the records a crawl
@@ -89,6 +100,51 @@ function addIdentifier(builder: EvidenceBuilder, row: Record<string, unknown>): 
     links.push({ member: { kind: memberKind, id, key }, weight: toNumber(weights[i]) });
   });
   builder.addIdentifier(kind as EvidenceKind, String(row.evidenceKey), toNumber(row.shared), links);
+}
+
+/** The members' current red flags, by memberKey, and when flags were last computed (null: never). */
+export interface MemberFlags {
+  flagsOf: Map<string, MemberFlag[]>;
+  computedAt: string | null;
+}
+
+/**
+ * The current red flags of the networks' members (cypher/network/member-flags.cypher), as `landing-graph flags`
+ * last wrote them: networks do not compute flags, they rank by them (rank.ts).
+ */
+export async function readMemberFlags(driver: Driver, networks: readonly Network[], options: ReadOptions = {}): Promise<MemberFlags> {
+  const refs = networks.flatMap((n) => n.members.map(({ kind, id, key }) => ({ kind, id, key })));
+  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
+  try {
+    return await session.executeRead(async (tx) => {
+      const [computed] = await runNamed(tx, 'network/flags-computed', {});
+      const computedAt = computed?.computedAt === null || computed?.computedAt === undefined ? null : String(computed.computedAt);
+      const flagsOf = new Map<string, MemberFlag[]>();
+      if (computedAt === null) return { flagsOf, computedAt };
+      for (let i = 0; i < refs.length; i += 5000) {
+        await eachNamed(tx, 'network/member-flags', { members: refs.slice(i, i + 5000) }, (row) => {
+          const member = {
+            kind: String(row.kind),
+            id: row.id === null ? null : toNumber(row.id),
+            key: row.key === null ? null : String(row.key),
+          };
+          const flags = (row.flags as Record<string, unknown>[]).flatMap((f) =>
+            isSeverity(f.severity) ? [{ rule: String(f.rule), severity: f.severity, score: toNumber(f.score) }] : [],
+          );
+          flagsOf.set(memberKey(member as NetworkMember), flags);
+        });
+      }
+      return { flagsOf, computedAt };
+    });
+  } catch (error) {
+    throw toStoreError(error, "reading the networks' red flags");
+  } finally {
+    await session.close();
+  }
+}
+
+function isSeverity(value: unknown): value is FlagSeverity {
+  return (FLAG_SEVERITIES as readonly unknown[]).includes(value);
 }
 
 export interface WriteResult {

@@ -1,5 +1,7 @@
 import { describe, expect } from 'vitest';
 import { computeFlags, type Flag, flagsJson } from '../../src/flags/index.js';
+import type { LandingKind } from '../../src/api/kinds.js';
+import { computeNetworks, memberKey } from '../../src/network/index.js';
 import { buildRecord } from '../../src/sandbox/records/build-record.js';
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { crawlSandbox } from '../support/fixtures.js';
@@ -61,6 +63,18 @@ describe('flags: explainable rules over the current graph', () => {
     expect(expected.length).toBeGreaterThan(150);
     expect(flagged(flags, 'mass-address')).toEqual([...expected].sort((a, b) => a - b));
     expect(flags.every((f) => f.score >= 0.5 && f.score <= 1)).toBe(true);
+    // The evidence names the address and how many others share it, with five of those companies.
+    for (const flag of flags) {
+      expect(flag.evidence).toHaveLength(1);
+      expect(flag.evidence[0]?.fact).toBe(`registered at ${address}, with ${expected.length - 1} other companies`);
+      const others = flag.evidence[0]?.records ?? [];
+      expect(others).toHaveLength(5);
+      for (const other of others) {
+        expect(other.kind).toBe('company');
+        expect(expected).toContain(other.id);
+        expect(other.id).not.toBe(flag.record.id);
+      }
+    }
   });
 
   test('competitors-share-control fires on the planted competitor pairs under one control, not on the decoys sharing only hubs', async ({
@@ -146,6 +160,12 @@ describe('flags: explainable rules over the current graph', () => {
       ['no-activity-many-sites', truth.flags.noActivityManySites],
     ]);
     for (const [rule, ids] of planted) expect(flagged(flags, rule), rule).toEqual(sorted(ids));
+    // Across all eight rules, a company of the flag patterns fires only the rule planted for it.
+    const plantedFor = new Map<number, string>();
+    for (const [rule, ids] of planted) for (const id of ids) plantedFor.set(id, rule);
+    const onPatterns = flags.filter((f) => f.record.kind === 'company' && truth.flags.companies.includes(f.record.id ?? -1));
+    expect(new Set(flags.map((f) => f.rule)).size).toBe(8);
+    for (const f of onPatterns) expect(f.rule, `company ${f.record.id}`).toBe(plantedFor.get(f.record.id ?? -1));
   });
 
   test('prints exactly the documented JSON; writes :Flag nodes idempotently and retires the ones no longer found', async ({ driver }) => {
@@ -156,6 +176,16 @@ describe('flags: explainable rules over the current graph', () => {
     expect(Object.keys((json.flags[0]?.record as object) ?? {})).toEqual(['kind', 'id', 'key']);
     const scores = first.flags.map((f) => f.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    // One entry per rule and record; every piece of evidence names its records as { kind, id, key }.
+    const pairs = first.flags.map((f) => `${f.rule} ${f.record.kind}#${f.record.id}:${f.record.key}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    for (const flag of json.flags) {
+      for (const evidence of flag.evidence as { fact: unknown; records: object[] }[]) {
+        expect(Object.keys(evidence)).toEqual(['fact', 'records']);
+        expect(typeof evidence.fact).toBe('string');
+        for (const record of evidence.records) expect(Object.keys(record)).toEqual(['kind', 'id', 'key']);
+      }
+    }
     expect(first.written?.written).toBe(first.flags.length);
 
     const count = async () =>
@@ -189,5 +219,33 @@ describe('flags: explainable rules over the current graph', () => {
       )
     ).records.map((r) => r.toObject());
     expect(retired).toEqual({ removedAt: '2026-01-03T00:00:00Z', removals: 1 });
+  });
+
+  test("networks rank by their members' current flags: flagged networks first, each member with its rules", async ({ driver }) => {
+    const { flags } = await computeFlags(driver, { type: 'all' }, { database, now: new Date('2026-01-04T00:00:00Z') });
+    const result = await computeNetworks(driver, { type: 'all' }, { database, write: false });
+    expect(result.flagsComputedAt).toBe('2026-01-04T00:00:00Z');
+    const rulesOf = new Map<string, Set<string>>();
+    for (const f of flags) {
+      const key = memberKey({ kind: f.record.kind as LandingKind, id: f.record.id, key: f.record.key });
+      rulesOf.set(key, (rulesOf.get(key) ?? new Set()).add(f.rule));
+    }
+    let members = 0;
+    for (const network of result.networks) {
+      let withFlags = 0;
+      for (const member of network.members) {
+        expect(new Set(member.flags), memberKey(member)).toEqual(rulesOf.get(memberKey(member)) ?? new Set());
+        if (member.flags.length > 0) withFlags++;
+        members++;
+      }
+      expect(network.flagged.high + network.flagged.medium + network.flagged.low).toBe(withFlags);
+    }
+    expect(members).toBeGreaterThan(100);
+    const weight = (n: (typeof result.networks)[number]) => [n.flagged.high, n.flagged.medium, n.flagged.low];
+    const order = result.networks.map(weight);
+    const byFlags = [...order].sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]! || b[2]! - a[2]!);
+    expect(order).toEqual(byFlags);
+    expect(order[0]![0]).toBeGreaterThan(0);
+    expect(order.at(-1)).toEqual([0, 0, 0]);
   });
 });

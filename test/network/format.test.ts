@@ -10,10 +10,11 @@ const result: NetworkResult = {
       size: 2,
       score: 0.5,
       members: [
-        { kind: 'company', id: 7, key: '7707083893', why: WHY_COMPANY },
-        { kind: 'domain', id: null, key: 'example.com', why: null },
+        { kind: 'company', id: 7, key: '7707083893', why: WHY_COMPANY, flags: ['mass-officer', 'young-company'] },
+        { kind: 'domain', id: null, key: 'example.com', why: null, flags: [] },
       ],
       evidence: [{ kind: 'company', key: '7707083893', members: 2 }],
+      flagged: { high: 1, medium: 0, low: 0 },
     },
   ],
   hubs: [{ kind: 'officer', key: 'inn:1, "nominee"', shared: 150 }],
@@ -28,14 +29,16 @@ describe('networks output', () => {
           id: 'net-000000000001',
           size: 2,
           score: 0.5,
+          flagged: { high: 1, medium: 0, low: 0 },
           members: [
             {
               kind: 'company',
               id: 7,
               key: '7707083893',
               why: { kind: 'company', key: '7707083893', weight: 0.8, weak: false, to: ['domain:example.com'], others: 1 },
+              flags: ['mass-officer', 'young-company'],
             },
-            { kind: 'domain', id: null, key: 'example.com', why: null },
+            { kind: 'domain', id: null, key: 'example.com', why: null, flags: [] },
           ],
           evidence: [{ kind: 'company', key: '7707083893', members: 2 }],
         },
@@ -49,20 +52,20 @@ describe('networks output', () => {
       identifiers: new Map([['company:7707083893', 'ООО "Ромашка" (7707083893)']]),
     };
     expect(networksTable(result, { names })).toBe(
-      '#1  net-000000000001  size 2  score 0.5\n    members:  ООО "Ромашка" \\u001B[31mred (company:7707083893), domain:example.com\n    evidence: company ООО "Ромашка" (7707083893) (2)\n',
+      '#1  net-000000000001  size 2  score 0.5  flagged 1 high\n    members:  ООО "Ромашка" \\u001B[31mred (company:7707083893), domain:example.com\n    evidence: company ООО "Ромашка" (7707083893) (2)\n',
     );
   });
 
   it('prints a ranked table with members and evidence, one CSV line per member, and the hubs on one line', () => {
     expect(networksTable(result)).toBe(
-      '#1  net-000000000001  size 2  score 0.5\n    members:  company:7707083893, domain:example.com\n    evidence: company 7707083893 (2)\n',
+      '#1  net-000000000001  size 2  score 0.5  flagged 1 high\n    members:  company:7707083893, domain:example.com\n    evidence: company 7707083893 (2)\n',
     );
     const csv = networksCsv(result).split('\r\n');
-    expect(csv[0]).toBe('network,rank,size,score,kind,id,key,evidence,why');
+    expect(csv[0]).toBe('network,rank,size,score,flagged,kind,id,key,evidence,why,flags');
     expect(csv[1]).toBe(
-      'net-000000000001,1,2,0.5,company,7,7707083893,company 7707083893 (2),company 7707083893 (0.8) with domain:example.com',
+      'net-000000000001,1,2,0.5,1 high,company,7,7707083893,company 7707083893 (2),company 7707083893 (0.8) with domain:example.com,mass-officer; young-company',
     );
-    expect(csv[2]).toBe('net-000000000001,1,2,0.5,domain,,example.com,company 7707083893 (2),');
+    expect(csv[2]).toBe('net-000000000001,1,2,0.5,1 high,domain,,example.com,company 7707083893 (2),,');
     expect(hubsLine(result.hubs, 20)).toBe(
       'ignored 1 hub (shared by more than 20 records, or public infrastructure): officer inn:1, "nominee" (150)',
     );
@@ -72,10 +75,13 @@ describe('networks output', () => {
   it('says in the CSV why a member is in (starting with the kind, never a formula), weak evidence as such', () => {
     const why = { kind: 'ip' as const, key: '=1+2', weight: 0.3, weak: true, to: ['domain:a.ru', 'domain:b.ru', 'domain:c.ru'], others: 5 };
     expect(whyText(why)).toBe('ip =1+2 (0.3, weak only) with domain:a.ru, domain:b.ru, domain:c.ru, +2 more');
-    const network = { ...result.networks[0]!, members: [{ kind: 'domain' as const, id: 1, key: '=cmd', why: { ...why, key: '=1+2' } }] };
+    const network = {
+      ...result.networks[0]!,
+      members: [{ kind: 'domain' as const, id: 1, key: '=cmd', why: { ...why, key: '=1+2' }, flags: [] }],
+    };
     const line = networksCsv({ networks: [network], hubs: [], split: 0 }).split('\r\n')[1];
     expect(line).toBe(
-      'net-000000000001,1,2,0.5,domain,1,\'=cmd,company 7707083893 (2),"ip =1+2 (0.3, weak only) with domain:a.ru, domain:b.ru, domain:c.ru, +2 more"',
+      'net-000000000001,1,2,0.5,1 high,domain,1,\'=cmd,company 7707083893 (2),"ip =1+2 (0.3, weak only) with domain:a.ru, domain:b.ru, domain:c.ru, +2 more",',
     );
   });
 });
@@ -85,10 +91,10 @@ describe('networks JSON in pieces', () => {
     const hostile = {
       ...result.networks[0]!,
       id: 'net-000000000002',
-      members: [{ kind: 'domain' as const, id: 3, key: '\'}) DETACH DELETE n //\n"рф 🙂', why: null }],
+      members: [{ kind: 'domain' as const, id: 3, key: '\'}) DETACH DELETE n //\n"рф 🙂', why: null, flags: [] }],
     };
     for (const networks of [[], result.networks, [...result.networks, hostile, hostile]]) {
-      const whole = `${JSON.stringify({ networks: networks.map(({ id, size, score, members, evidence }) => ({ id, size, score, members, evidence })) }, null, 2)}\n`;
+      const whole = `${JSON.stringify({ networks: networks.map(({ id, size, score, flagged, members, evidence }) => ({ id, size, score, flagged, members, evidence })) }, null, 2)}\n`;
       expect(networksJson({ networks, hubs: [], split: 0 })).toBe(whole);
     }
   });

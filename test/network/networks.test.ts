@@ -210,8 +210,8 @@ describe('findNetworks', () => {
     // The site's strongest link (1, not 0.8) counts in why too.
     const why = (to: string) => ({ kind: 'company', key: company(1).key, weight: 1, weak: false, to: [to], others: 1 });
     expect(networks[0]?.members).toEqual([
-      { ...company(1), why: why(memberKey(domain(1))) },
-      { ...domain(1), why: why(memberKey(company(1))) },
+      { ...company(1), why: why(memberKey(domain(1))), flags: [] },
+      { ...domain(1), why: why(memberKey(company(1))), flags: [] },
     ]);
     expect(networks[0]?.score).toBe(0.5);
   });

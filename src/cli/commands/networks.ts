@@ -16,6 +16,7 @@ import {
   TABLE_EVIDENCE,
   TABLE_MEMBERS,
 } from '../../network/index.js';
+import { humanDate } from '../../time/human-date.js';
 import { parseOptions, usage, wholeNumber } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 
@@ -36,7 +37,7 @@ const optionsSchema = z.object({
 export function networksCommand(): Command {
   const command = new Command('networks')
     .description(
-      'Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked',
+      "Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked by their members' red flags, then by score",
     )
     .argument('[seed...]', 'look at the records a crawl of these to --depth fetches (default: the whole graph)')
     .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 1)')
@@ -72,12 +73,17 @@ export function networksCommand(): Command {
         process.stdout.write(networksTable(result, { names }));
       }
       log(hubsLine(result.hubs, o.maxShared));
+      log(
+        result.flagsComputedAt === null
+          ? 'ranked by score: no red flags in this graph yet (landing-graph flags computes them)'
+          : `ranked by their members' red flags as computed ${humanDate(result.flagsComputedAt)} (landing-graph flags recomputes them), then by score`,
+      );
       const t = result.timings;
       const written = result.written
         ? `; wrote ${result.written.written}, removed ${result.written.removed} stale`
         : '; nothing written (--no-write)';
       log(
-        `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, write ${t.writeMs} ms)`,
+        `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, flags ${t.flagsMs} ms, write ${t.writeMs} ms)`,
       );
     });
   });

@@ -1,0 +1,39 @@
+import { FLAG_SEVERITIES, type FlaggedCounts, type MemberFlag, memberKey, type Network } from './model.js';
+
+/**
+ * Rank networks by their members' red flags, then as findNetworks does (score, size, id): the networks with more
+ * members flagged high come first, then medium, then low. A member counts once, at its highest severity, so a
+ * record that five rules flag does not outweigh five flagged records. Networks without flags keep their order.
+ * Pure: `flagsOf` maps memberKey to the member's current flags (read by readMemberFlags).
+ */
+export function rankByFlags(networks: readonly Network[], flagsOf: ReadonlyMap<string, readonly MemberFlag[]>): Network[] {
+  const ranked = networks.map((network) => {
+    const flagged: FlaggedCounts = { high: 0, medium: 0, low: 0 };
+    const members = network.members.map((member) => {
+      const flags = [...(flagsOf.get(memberKey(member)) ?? [])].sort((a, b) => b.score - a.score || compare(a.rule, b.rule));
+      const highest = FLAG_SEVERITIES.find((severity) => flags.some((f) => f.severity === severity));
+      if (highest) flagged[highest] += 1;
+      return { ...member, flags: flags.map((f) => f.rule) };
+    });
+    return { ...network, members, flagged };
+  });
+  return ranked.sort(
+    (a, b) =>
+      b.flagged.high - a.flagged.high ||
+      b.flagged.medium - a.flagged.medium ||
+      b.flagged.low - a.flagged.low ||
+      b.score - a.score ||
+      b.size - a.size ||
+      compare(a.id, b.id),
+  );
+}
+
+/** `3 high, 1 low` (members flagged, by their highest severity), or `none`. */
+export function flaggedText(flagged: FlaggedCounts): string {
+  const parts = FLAG_SEVERITIES.filter((s) => flagged[s] > 0).map((s) => `${flagged[s]} ${s}`);
+  return parts.length === 0 ? 'none' : parts.join(', ');
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
