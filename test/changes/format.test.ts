@@ -144,6 +144,21 @@ describe('formatCsv', () => {
     expect(csv).toContain(',pivot-added,HAS_OFFICER manager,,,person:name:иванов,Иванов Иван\r\n');
     expect(csv.endsWith('\r\n')).toBe(true);
   });
+
+  it('neutralises titles and values a spreadsheet would run as formulas', () => {
+    const hostile: Changes = {
+      report: {
+        ...changes.report,
+        records: [record({ id: 3, fields: [{ name: 'phone', before: '+79161234567', after: '=1+2' }] })],
+      },
+      titles: new Map([['company#3', '=HYPERLINK("http://evil.example/x","open")']]),
+    };
+    const lines = formatCsv(hostile).split('\r\n');
+    expect(lines[1]).toBe(`company,3,7707083893,"'=HYPERLINK(""http://evil.example/x"",""open"")",changed,record,,,,,`);
+    expect(lines[2]).toBe(
+      `company,3,7707083893,"'=HYPERLINK(""http://evil.example/x"",""open"")",changed,field,phone,'+79161234567,'=1+2,,`,
+    );
+  });
 });
 
 describe('renderChangesHtml', () => {

@@ -79,6 +79,19 @@ describe('CSV (RFC 4180)', () => {
     );
   });
 
+  it('neutralises a site title a spreadsheet would run (a formula), keeps phones readable and numbers numbers', () => {
+    const rows = [
+      { n: -3, title: '=HYPERLINK("http://evil.example/x","open")', phone: '+79161234567', list: ['@SUM(A1)', 'x'] },
+      { n: 7, title: "'}) DETACH DELETE n //", phone: '-', list: [] },
+    ];
+    expect(formatCsv(['n', 'title', 'phone', 'list'], rows).split('\r\n')).toEqual([
+      'n,title,phone,list',
+      `-3,"'=HYPERLINK(""http://evil.example/x"",""open"")",'+79161234567,'@SUM(A1); x`,
+      `7,'}) DETACH DELETE n //,'-,`,
+      '',
+    ]);
+  });
+
   it('writes the header even without rows, and empty fields for null', () => {
     expect(formatCsv(['a', 'b,c'], [])).toBe('a,"b,c"\r\n');
     expect(formatCsv(['a', 'b'], [{ a: null, b: startedAt }])).toBe('a,b\r\n,2026-11-20T10:00:00Z\r\n');

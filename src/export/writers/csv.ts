@@ -103,6 +103,9 @@ function importScript(layout: { arrayDelimiter: string; nodes: string[]; relatio
     '# run (default: neo4j-admin on the PATH); more options after the database, e.g. --overwrite-destination=true',
     '# to replace an existing one.',
     '# Then, for landing-graph, apply its constraints and indexes (cypher/schema.cypher) on first start.',
+    '# These CSV files are exact, for neo4j-admin: a value starting with =, +, - or @ is written as it is (no formula',
+    '# is neutralised), so do not open them in a spreadsheet; the CSV of query, networks, flags, changes and resolve',
+    '# is the one for people.',
     'set -eu',
     'cd "$(dirname "$0")"',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion in the generated script
