@@ -10,8 +10,9 @@ describe('plantNetworks', () => {
   it('plants six networks of 18 records (a shadow site each, for flags) and 200 fillers, all reachable from the company seeds at depth 1', () => {
     expect(truth.networks.map((n) => n.members.length)).toEqual([18, 18, 18, 18, 18, 18]);
     expect(truth.fillers).toHaveLength(200);
-    expect(truth.seeds).toHaveLength(285); // 30 in networks, 200 fillers, 19 of flag patterns, 36 of name variants
-    const keys = truth.networks.flatMap((n) => n.members.map((m) => `${m.kind}:${m.key}`));
+    expect(truth.seeds).toHaveLength(291); // 30 in networks, 6 in small ones, 200 fillers, 19 of flag patterns, 36 of name variants
+    expect(truth.smallNetworks.map((n) => n.members.length)).toEqual([4, 4, 4]);
+    const keys = [...truth.networks, ...truth.smallNetworks].flatMap((n) => n.members.map((m) => `${m.kind}:${m.key}`));
     expect(new Set(keys).size).toBe(keys.length);
     for (const m of truth.networks.flatMap((n) => n.members)) expect(graph.lookup(m.kind, m.key)).toBe(m.id);
   });

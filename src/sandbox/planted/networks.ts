@@ -22,7 +22,11 @@ import { plantSpellings, type SpellingPairs } from './spellings.js';
  * - name servers shared across every network: Cloudflare's, and a hosting company's (SHARED_NS);
  * - in each network its 4th company lists its 5th as a competitor (they share an officer and the address), and
  *   five pairs of fillers list each other as competitors sharing only hubs (decoys for `flags`);
- * - in each network a shadow site whose WhoIs names its first company, which does not list it (its second does).
+ * - in each network a shadow site whose WhoIs names its first company, which does not list it (its second does);
+ * - three small networks (two companies sharing an officer and address, a site each) whose sites share only a
+ *   hosting company's name servers (SMALL_NS) with each other: joined, they make one group of at most
+ *   --split-above members, which Louvain never splits, so only the rule that weak evidence never joins two groups
+ *   keeps them apart (the issue's finding: one reported network held four planted ones tied by name servers).
  * Everything else is unique to its record. Built with GraphAssembler like generate-graph.ts; served by
  * startSandbox({ graph }).
  */
@@ -50,6 +54,8 @@ export interface PlantedNetwork {
 
 export interface PlantedTruth {
   networks: PlantedNetwork[];
+  /** The three small networks tied to each other by name servers only (SMALL_NS). */
+  smallNetworks: PlantedNetwork[];
   /** The filler companies (each tied to nothing but the noise). */
   fillers: number[];
   /** The noise identifiers as `networks` names them (evidence kind and key). */
@@ -78,6 +84,8 @@ const HOSTING_IP = 0;
  * ties the networks together; only weak evidence, it must never join them.
  */
 const SHARED_NS: readonly (number | undefined)[] = [4, 7777, 7777];
+/** The name servers of the small networks: a hosting company's, shared by them and nothing else planted. */
+const SMALL_NS = 8888;
 const WEBMAIL = 'zakaz.office@mail.ru';
 const DAY = 86_400_000;
 
@@ -244,12 +252,25 @@ function plantInto(
     5_000,
   );
   companies.push(...spellings.companies.flat(), ...spellings.strangers);
+  // Planted last, so that every id and serial planted before is what it was without them.
+  const smallNetworks: PlantedNetwork[] = [];
+  for (let k = 0; k < 3; k++) {
+    const officer = 1100 + k;
+    // Served whole (no block left out), so that what ties each pair is always there.
+    const member = () => companyWith({ address: 1100 + k, manager: officer, founders: [officer], whole: true });
+    const pair = [member(), member()];
+    const sites = pair.map((owner, i) => domain(`small${k}-site${i}.ru`, owner, 200 + k, SMALL_NS));
+    for (const [i, owner] of pair.entries()) asm.relate(owner, sites[i] as number);
+    companies.push(...pair);
+    smallNetworks.push({ members: [...pair, ...sites].map((id) => refOf(asm.node(id) as SkeletonNode)) });
+  }
   // Decoys: competitors that share only hubs (the nominee, the mass address), which tie nothing.
   for (let i = 0; i + 1 < Math.min(10, fillers.length); i += 2)
     asm.edge(fillers[i] as number, 'competitorCompanies', fillers[i + 1] as number);
   const nominee = personOf(seed, NOMINEE + groups);
   return {
     networks,
+    smallNetworks,
     fillers,
     flags,
     spellings,
