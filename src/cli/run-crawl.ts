@@ -5,7 +5,7 @@ import { MAX_WAITING_RAW_CHARS, waitingRecordsFor } from '../crawl/buffer-size.j
 import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
 import type { CrawlOptions } from '../crawl/options.js';
 import { ClientEventCounter } from '../crawl/progress.js';
-import { threadSettler } from '../crawl/settle-thread.js';
+import { type StartedSettleThread, startSettleThread } from '../crawl/settle-thread.js';
 import { isLandingGraphError, LandingGraphError } from '../errors.js';
 import { CrawlStore } from '../store/crawl-store.js';
 import { FetchTally } from '../queue/tally.js';
@@ -34,6 +34,16 @@ export interface CrawlIntoOptions extends Omit<ServiceClientOptions, 'onEvent' |
  * With Redis, records are fetched through the record queue (queue-run.ts) by this process and any workers.
  */
 export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
+  // Started first: it loads its modules while the client, the queue and the crawl's bootstrap get ready.
+  const settler = startSettleThread();
+  try {
+    return await crawlWith(o, settler);
+  } finally {
+    await settler.discard();
+  }
+}
+
+async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Promise<CrawlResult> {
   const events = new ClientEventCounter();
   const abort = new AbortController();
   // On the queue every record comes back from a worker with the retries and 429 waits it cost, this process's own
@@ -76,7 +86,7 @@ export async function crawlInto(o: CrawlIntoOptions): Promise<CrawlResult> {
         maxWaitingRecords: waitingRecordsFor(o.requestsPerSecond, o.options.commitEvery),
         maxWaitingRawChars: MAX_WAITING_RAW_CHARS,
         events,
-        settler: threadSettler,
+        settler,
         signal: abort.signal,
         onProgress: (p) => {
           view.update({ ...p, serviceDown: events.serviceDown(), ...(queue ? { workers: queue.workers() } : {}) });

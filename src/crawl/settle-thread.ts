@@ -4,7 +4,7 @@ import type { LandingRef } from '../api/refs.js';
 import { LandingGraphError } from '../errors.js';
 import type { FrontierTask } from './frontier-store.js';
 import { type SettlePolicy, type Settlement, settleFetched } from './settle.js';
-import type { Settler } from './settler.js';
+import type { Settler, SettlerFactory } from './settler.js';
 
 /** One record to settle, as posted to the thread (its text: the thread parses it, off the event loop). */
 export interface SettleRequest {
@@ -37,11 +37,46 @@ const INLINE_ABOVE_CHARS = 1_000_000;
  * A thread that dies fails every record it held with INTERNAL, and the crawl stops (its tasks stay queued).
  */
 export function threadSettler(policy: SettlePolicy): Settler {
+  return startSettleThread()(policy);
+}
+
+/** A settler factory whose thread is already starting, and a way to end that thread if no crawl ever uses it. */
+export interface StartedSettleThread extends SettlerFactory {
+  /** Ends the thread unless a settler took it (whose close ends it). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Start the thread now and give it the policy when the crawl knows it. Loading the thread's modules (zod schemas,
+ * the mapping) takes about 100 ms, and the first record waited for it; started beside the crawl's own start
+ * (Neo4j, the lock, the seeds), it is ready when the first answer comes.
+ */
+export function startSettleThread(): StartedSettleThread {
   const worker = new Worker(new URL('./settle-thread-main.js', import.meta.url), {
-    workerData: { policy },
     resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_SPACE_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_SPACE_MB },
   });
   worker.unref();
+  let taken = false;
+  const factory = (policy: SettlePolicy): Settler => {
+    if (taken) throw new LandingGraphError('INTERNAL', 'a settle thread serves one crawl');
+    taken = true;
+    const start: SettleStart = { policy };
+    worker.postMessage(start);
+    return settlerOn(worker, policy);
+  };
+  return Object.assign(factory, {
+    discard: async () => {
+      if (!taken) await worker.terminate();
+    },
+  });
+}
+
+/** The first message to the thread: the policy it settles with. */
+export interface SettleStart {
+  policy: SettlePolicy;
+}
+
+function settlerOn(worker: Worker, policy: SettlePolicy): Settler {
   const waiting = new Map<number, { resolve: (s: Settlement) => void; reject: (e: unknown) => void }>();
   let nextId = 0;
   let dead: LandingGraphError | undefined;

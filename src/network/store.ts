@@ -113,7 +113,6 @@ export interface MemberFlags {
  * last wrote them: networks do not compute flags, they rank by them (rank.ts).
  */
 export async function readMemberFlags(driver: Driver, networks: readonly Network[], options: ReadOptions = {}): Promise<MemberFlags> {
-  const refs = networks.flatMap((n) => n.members.map(({ kind, id, key }) => ({ kind, id, key })));
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
   try {
     return await session.executeRead(async (tx) => {
@@ -121,8 +120,8 @@ export async function readMemberFlags(driver: Driver, networks: readonly Network
       const computedAt = computed?.computedAt === null || computed?.computedAt === undefined ? null : String(computed.computedAt);
       const flagsOf = new Map<string, MemberFlag[]>();
       if (computedAt === null) return { flagsOf, computedAt };
-      for (let i = 0; i < refs.length; i += 5000) {
-        await eachNamed(tx, 'network/member-flags', { members: refs.slice(i, i + 5000) }, (row) => {
+      for (const members of memberRefChunks(networks, 5000)) {
+        await eachNamed(tx, 'network/member-flags', { members }, (row) => {
           const member = {
             kind: String(row.kind),
             id: row.id === null ? null : toNumber(row.id),
@@ -141,6 +140,21 @@ export async function readMemberFlags(driver: Driver, networks: readonly Network
   } finally {
     await session.close();
   }
+}
+
+/** The networks' members as {kind, id, key}, `size` at a time (never all at once: 100,000 records hold ~60,000). */
+function* memberRefChunks(networks: readonly Network[], size: number): Generator<NetworkMember[]> {
+  let chunk: NetworkMember[] = [];
+  for (const network of networks) {
+    for (const { kind, id, key } of network.members) {
+      chunk.push({ kind, id, key });
+      if (chunk.length === size) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+  }
+  if (chunk.length > 0) yield chunk;
 }
 
 function isSeverity(value: unknown): value is FlagSeverity {

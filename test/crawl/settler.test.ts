@@ -88,3 +88,29 @@ describe.each(implementations)('%s', (_name, load) => {
     });
   });
 });
+
+describe('startSettleThread (dist)', () => {
+  const load = async () => {
+    const file = path.resolve(import.meta.dirname, '../../dist/crawl/settle-thread.js');
+    return ((await import(pathToFileURL(file).href)) as typeof import('../../src/crawl/settle-thread.js')).startSettleThread;
+  };
+
+  it('starts the thread before the policy is known, serves one crawl with it, and discard leaves a taken thread alone', async () => {
+    const started = (await load())();
+    const settler = started(policy);
+    expect(() => started(policy)).toThrow(/one crawl/);
+    await started.discard();
+    const record = fullRecord('company');
+    const text = JSON.stringify(record);
+    const task = taskOf('company', record.id as number, 1);
+    const fetched = { ref: { kind: 'company' as const, id: record.id as number }, text, attempts: 1 };
+    expect(await settler.settle(task, fetched)).toEqual(settleFetched(task, fetched, policy));
+    await settler.close();
+  });
+
+  it('discard ends a thread no crawl took', async () => {
+    const started = (await load())();
+    await expect(started.discard()).resolves.toBeUndefined();
+    await expect(started.discard()).resolves.toBeUndefined();
+  });
+});
