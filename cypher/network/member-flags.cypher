@@ -1,15 +1,6 @@
-// Networks: the current red flags (written by `landing-graph flags`, cypher/flags/write.cypher) of the given
-// records. $members: [{kind, id, key}] (by page number, else by key, as write-networks.cypher finds them).
-// One row per record with a current flag: its ref as given and its flags (rule, severity, score).
-UNWIND $members AS ref
-CALL (ref) {
-  MATCH (m:Landing {kind: ref.kind, id: ref.id})
-  RETURN m
-  UNION
-  MATCH (m:Landing {kind: ref.kind, key: ref.key})
-  RETURN m
-}
-MATCH (f:Flag)-[:FLAGS]->(m)
+// Networks: every current red flag (written by `landing-graph flags`, cypher/flags/write.cypher), grouped by the
+// record it flags: its kind, id and key, as networks names its members, and its flags (rule, severity, score).
+// A few thousand rows over 100,000 records; the caller keeps those of its members. No parameters.
+MATCH (f:Flag)-[:FLAGS]->(m:Landing)
 WHERE f.removedAt IS NULL
-RETURN ref.kind AS kind, ref.id AS id, ref.key AS key,
-       collect(DISTINCT {rule: f.rule, severity: f.severity, score: f.score}) AS flags
+RETURN m.kind AS kind, m.id AS id, m.key AS key, collect({rule: f.rule, severity: f.severity, score: f.score}) AS flags

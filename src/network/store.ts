@@ -109,8 +109,10 @@ export interface MemberFlags {
 }
 
 /**
- * The current red flags of the networks' members (cypher/network/member-flags.cypher), as `landing-graph flags`
- * last wrote them: networks do not compute flags, they rank by them (rank.ts).
+ * The current red flags of the networks' members, as `landing-graph flags` last wrote them: networks do not compute
+ * flags, they rank by them (rank.ts). Every current flag is read (a few thousand over 100,000 records,
+ * cypher/network/member-flags.cypher) and kept for the members; looking up each member instead (60,000 over the
+ * 100,000-record bench graph) took 3 s of an 11 s run.
  */
 export async function readMemberFlags(driver: Driver, networks: readonly Network[], options: ReadOptions = {}): Promise<MemberFlags> {
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
@@ -120,19 +122,20 @@ export async function readMemberFlags(driver: Driver, networks: readonly Network
       const computedAt = computed?.computedAt === null || computed?.computedAt === undefined ? null : String(computed.computedAt);
       const flagsOf = new Map<string, MemberFlag[]>();
       if (computedAt === null) return { flagsOf, computedAt };
-      for (const members of memberRefChunks(networks, 5000)) {
-        await eachNamed(tx, 'network/member-flags', { members }, (row) => {
-          const member = {
-            kind: String(row.kind),
-            id: row.id === null ? null : toNumber(row.id),
-            key: row.key === null ? null : String(row.key),
-          };
-          const flags = (row.flags as Record<string, unknown>[]).flatMap((f) =>
-            isSeverity(f.severity) ? [{ rule: String(f.rule), severity: f.severity, score: toNumber(f.score) }] : [],
-          );
-          flagsOf.set(memberKey(member as NetworkMember), flags);
-        });
-      }
+      const members = new Set(networks.flatMap((n) => n.members.map(memberKey)));
+      await eachNamed(tx, 'network/member-flags', {}, (row) => {
+        const record = {
+          kind: String(row.kind),
+          id: row.id === null ? null : toNumber(row.id),
+          key: row.key === null ? null : String(row.key),
+        };
+        const key = memberKey(record as NetworkMember);
+        if (!members.has(key)) return;
+        const flags = (row.flags as Record<string, unknown>[]).flatMap((f) =>
+          isSeverity(f.severity) ? [{ rule: String(f.rule), severity: f.severity, score: toNumber(f.score) }] : [],
+        );
+        flagsOf.set(key, flags);
+      });
       return { flagsOf, computedAt };
     });
   } catch (error) {
@@ -140,21 +143,6 @@ export async function readMemberFlags(driver: Driver, networks: readonly Network
   } finally {
     await session.close();
   }
-}
-
-/** The networks' members as {kind, id, key}, `size` at a time (never all at once: 100,000 records hold ~60,000). */
-function* memberRefChunks(networks: readonly Network[], size: number): Generator<NetworkMember[]> {
-  let chunk: NetworkMember[] = [];
-  for (const network of networks) {
-    for (const { kind, id, key } of network.members) {
-      chunk.push({ kind, id, key });
-      if (chunk.length === size) {
-        yield chunk;
-        chunk = [];
-      }
-    }
-  }
-  if (chunk.length > 0) yield chunk;
 }
 
 function isSeverity(value: unknown): value is FlagSeverity {
