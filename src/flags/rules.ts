@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LandingGraphError, quoteValue } from '../errors.js';
+import { SEVERITIES, type Severity } from '../graph/flag-severity.js';
 
 /** The rules' folder: one Cypher file per rule (the same relative place from src/ and dist/). */
 const RULES_ROOT = fileURLToPath(new URL('../../cypher/flags/rules/', import.meta.url));
 
-export const SEVERITIES = ['high', 'medium', 'low'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+export { SEVERITIES, type Severity };
 
 /** A rule's threshold: a whole number passed to its statement as `$<name>`, with the reason for its default. */
 export interface Threshold {

@@ -1,4 +1,5 @@
 import type { LandingKind } from '../api/kinds.js';
+import { SEVERITIES as FLAG_SEVERITIES, type Severity as FlagSeverity } from '../graph/flag-severity.js';
 
 /**
  * Networks: groups of records (companies, domains, e-mails, phones) tied by identifiers of common control.
@@ -160,8 +161,7 @@ export interface FlaggedCounts {
   low: number;
 }
 
-export const FLAG_SEVERITIES = ['high', 'medium', 'low'] as const;
-export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
+export { FLAG_SEVERITIES, type FlagSeverity };
 
 /** One current red flag of a member, as `landing-graph flags` wrote it. */
 export interface MemberFlag {
