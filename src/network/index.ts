@@ -70,7 +70,7 @@ export async function computeNetworks(driver: Driver, scope: NetworkScope, optio
     resolution: options.resolution ?? DEFAULT_NETWORK_OPTIONS.resolution,
   });
   const t2 = performance.now();
-  const { flagsOf, computedAt } = await readMemberFlags(driver, result.networks, { database: options.database });
+  const { flagsOf, computedAt } = await readMemberFlags(driver, { database: options.database });
   const networks = rankByFlags(result.networks, flagsOf);
   const t3 = performance.now();
   const name = scopeName(scope);

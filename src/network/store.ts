@@ -102,7 +102,7 @@ function addIdentifier(builder: EvidenceBuilder, row: Record<string, unknown>): 
   builder.addIdentifier(kind as EvidenceKind, String(row.evidenceKey), toNumber(row.shared), links);
 }
 
-/** The members' current red flags, by memberKey, and when flags were last computed (null: never). */
+/** The current red flags by their record's memberKey, and when flags were last computed (null: never). */
 export interface MemberFlags {
   flagsOf: Map<string, MemberFlag[]>;
   computedAt: string | null;
@@ -110,11 +110,11 @@ export interface MemberFlags {
 
 /**
  * The current red flags of the networks' members, as `landing-graph flags` last wrote them: networks do not compute
- * flags, they rank by them (rank.ts). Every current flag is read (a few thousand over 100,000 records,
- * cypher/network/member-flags.cypher) and kept for the members; looking up each member instead (60,000 over the
- * 100,000-record bench graph) took 3 s of an 11 s run.
+ * flags, they rank by them (rank.ts), which looks its members up here. Every current flag is read (a few thousand
+ * over 100,000 records, cypher/network/member-flags.cypher); looking up each member in Neo4j instead (60,000 over
+ * the 100,000-record bench graph) took 3 s of an 11 s run.
  */
-export async function readMemberFlags(driver: Driver, networks: readonly Network[], options: ReadOptions = {}): Promise<MemberFlags> {
+export async function readMemberFlags(driver: Driver, options: ReadOptions = {}): Promise<MemberFlags> {
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
   try {
     return await session.executeRead(async (tx) => {
@@ -122,19 +122,16 @@ export async function readMemberFlags(driver: Driver, networks: readonly Network
       const computedAt = computed?.computedAt === null || computed?.computedAt === undefined ? null : String(computed.computedAt);
       const flagsOf = new Map<string, MemberFlag[]>();
       if (computedAt === null) return { flagsOf, computedAt };
-      const members = new Set(networks.flatMap((n) => n.members.map(memberKey)));
       await eachNamed(tx, 'network/member-flags', {}, (row) => {
         const record = {
           kind: String(row.kind),
           id: row.id === null ? null : toNumber(row.id),
           key: row.key === null ? null : String(row.key),
         };
-        const key = memberKey(record as NetworkMember);
-        if (!members.has(key)) return;
         const flags = (row.flags as Record<string, unknown>[]).flatMap((f) =>
           isSeverity(f.severity) ? [{ rule: String(f.rule), severity: f.severity, score: toNumber(f.score) }] : [],
         );
-        flagsOf.set(key, flags);
+        flagsOf.set(memberKey(record as NetworkMember), flags);
       });
       return { flagsOf, computedAt };
     });
