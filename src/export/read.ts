@@ -19,6 +19,7 @@ import { cleanUri, toolInfo } from '../render/provenance.js';
 import { longProp, stringProp, toProperties } from './values.js';
 import { SCOPE_STATEMENTS } from '../store/scope.js';
 import { walkSubgraph } from './walk.js';
+import { compareCodeUnits } from '../order.js';
 
 /** Element ids per statement when reading nodes and relationships. */
 const PAGE = 1000;
@@ -176,7 +177,7 @@ async function readNodes(
       nodes.push({ elementKey, labels, properties });
     }
   }
-  nodes.sort((a, b) => compare(a.elementKey, b.elementKey));
+  nodes.sort((a, b) => compareCodeUnits(a.elementKey, b.elementKey));
   return { nodes, keyOf };
 }
 
@@ -205,10 +206,10 @@ async function readEdges(
   }
   edges.sort(
     (a, b) =>
-      compare(a.from, b.from) ||
-      compare(a.type, b.type) ||
-      compare(a.to, b.to) ||
-      compare(JSON.stringify(a.properties), JSON.stringify(b.properties)),
+      compareCodeUnits(a.from, b.from) ||
+      compareCodeUnits(a.type, b.type) ||
+      compareCodeUnits(a.to, b.to) ||
+      compareCodeUnits(JSON.stringify(a.properties), JSON.stringify(b.properties)),
   );
   return edges;
 }
@@ -227,8 +228,4 @@ export function elementKeyOf(labels: readonly string[], properties: Properties, 
   }
   if (labels.includes('Pivot') && kind !== undefined && key !== undefined) return `pivot:${kind}:${key}`;
   return `element:${elementId}`;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

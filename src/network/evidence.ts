@@ -1,4 +1,5 @@
 import { type EvidenceKind, type EvidenceRow, memberKey, type NetworkMember } from './model.js';
+import { compareCodeUnits } from '../order.js';
 
 /**
  * The evidence the pure core groups, in columns: each member once (numbered), each identifier once (numbered, in
@@ -78,7 +79,9 @@ export class EvidenceBuilder {
     const count = this.keys.length;
     const order = Array.from({ length: count }, (_, i) => i);
     order.sort(
-      (a, b) => compare(this.kinds[a] as string, this.kinds[b] as string) || compare(this.keys[a] as string, this.keys[b] as string),
+      (a, b) =>
+        compareCodeUnits(this.kinds[a] as string, this.kinds[b] as string) ||
+        compareCodeUnits(this.keys[a] as string, this.keys[b] as string),
     );
     const kinds: EvidenceKind[] = [];
     const keys: string[] = [];
@@ -149,9 +152,4 @@ export function evidenceOf(rows: readonly EvidenceRow[]): Evidence {
   const builder = new EvidenceBuilder();
   for (const row of rows) builder.addIdentifier(row.evidenceKind, row.evidenceKey, row.shared ?? 0, [row]);
   return builder.build();
-}
-
-/** Code-unit order (locale-independent). */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

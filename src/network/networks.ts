@@ -14,6 +14,7 @@ import {
   type NetworkResult,
   WEAK_EVIDENCE,
 } from './model.js';
+import { compareCodeUnits } from '../order.js';
 
 /**
  * The pure core of `networks`: evidence in, networks out. No I/O, no neo4j-driver.
@@ -47,7 +48,7 @@ export function findNetworks(evidence: Evidence, options: NetworkOptions): Netwo
     if (shared > options.maxShared || isPublicInfrastructure(kind, key)) hubs.push({ kind, key, shared });
     else if (links >= 2) tying.push(i);
   }
-  hubs.sort((a, b) => b.shared - a.shared || compare(a.kind, b.kind) || compare(a.key, b.key));
+  hubs.sort((a, b) => b.shared - a.shared || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.key, b.key));
   const ties: Ties = {
     identifiers: Int32Array.from(tying),
     start: evidence.linkStart,
@@ -72,14 +73,14 @@ export function findNetworks(evidence: Evidence, options: NetworkOptions): Netwo
 
   const describe = describer(evidence, members, keys, ties);
   const networks = groups.filter((group) => group.length >= options.minSize).map(describe);
-  networks.sort((a, b) => b.score - a.score || b.size - a.size || compare(a.id, b.id));
+  networks.sort((a, b) => b.score - a.score || b.size - a.size || compareCodeUnits(a.id, b.id));
   return { networks, hubs, split };
 }
 
 /** The members renumbered by key (rank), so that comparing ranks is comparing keys. */
 function membersInKeyOrder(unordered: readonly NetworkMember[]) {
   const unorderedKeys = unordered.map(memberKey);
-  const order = unordered.map((_, i) => i).sort((a, b) => compare(unorderedKeys[a] as string, unorderedKeys[b] as string));
+  const order = unordered.map((_, i) => i).sort((a, b) => compareCodeUnits(unorderedKeys[a] as string, unorderedKeys[b] as string));
   const rankOf = new Int32Array(unordered.length);
   order.forEach((m, rank) => {
     rankOf[m] = rank;
@@ -89,7 +90,7 @@ function membersInKeyOrder(unordered: readonly NetworkMember[]) {
 
 /** `net-` + 12 hex digits of the SHA-256 of the sorted member keys, one a line. */
 export function networkId(memberKeys: readonly string[]): string {
-  const text = [...memberKeys].sort(compare).join('\n');
+  const text = [...memberKeys].sort(compareCodeUnits).join('\n');
   return `net-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 }
 
@@ -159,7 +160,7 @@ function describer(evidence: Evidence, members: readonly NetworkMember[], keys: 
         groupTies.push({ kind, key, members: inGroup, weights });
       }
     }
-    found.sort((a, b) => b.strength - a.strength || compare(a.kind, b.kind) || compare(a.key, b.key));
+    found.sort((a, b) => b.strength - a.strength || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.key, b.key));
     const refs = group.map((m) => keys[m] as string);
     const why = membersWhy(refs, groupTies);
     return {
@@ -171,9 +172,4 @@ function describer(evidence: Evidence, members: readonly NetworkMember[], keys: 
       flagged: { high: 0, medium: 0, low: 0 },
     };
   };
-}
-
-/** Code-unit order (locale-independent, so ids and order are the same on every machine). */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

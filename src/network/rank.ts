@@ -1,4 +1,5 @@
 import { FLAG_SEVERITIES, type FlaggedCounts, type MemberFlag, memberKey, type Network } from './model.js';
+import { compareCodeUnits } from '../order.js';
 
 /**
  * Rank networks by their members' red flags, then as findNetworks does (score, size, id): the networks with more
@@ -13,7 +14,7 @@ export function rankByFlags(networks: readonly Network[], flagsOf: ReadonlyMap<s
     if (!network.members.some((member) => flagsOf.has(memberKey(member)))) return network;
     const flagged: FlaggedCounts = { high: 0, medium: 0, low: 0 };
     const members = network.members.map((member) => {
-      const flags = [...(flagsOf.get(memberKey(member)) ?? [])].sort((a, b) => b.score - a.score || compare(a.rule, b.rule));
+      const flags = [...(flagsOf.get(memberKey(member)) ?? [])].sort((a, b) => b.score - a.score || compareCodeUnits(a.rule, b.rule));
       const highest = FLAG_SEVERITIES.find((severity) => flags.some((f) => f.severity === severity));
       if (highest) flagged[highest] += 1;
       return { ...member, flags: flags.map((f) => f.rule) };
@@ -27,7 +28,7 @@ export function rankByFlags(networks: readonly Network[], flagsOf: ReadonlyMap<s
       b.flagged.low - a.flagged.low ||
       b.score - a.score ||
       b.size - a.size ||
-      compare(a.id, b.id),
+      compareCodeUnits(a.id, b.id),
   );
 }
 
@@ -35,8 +36,4 @@ export function rankByFlags(networks: readonly Network[], flagsOf: ReadonlyMap<s
 export function flaggedText(flagged: FlaggedCounts): string {
   const parts = FLAG_SEVERITIES.filter((s) => flagged[s] > 0).map((s) => `${flagged[s]} ${s}`);
   return parts.length === 0 ? 'none' : parts.join(', ');
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,4 +1,5 @@
 import { type EvidenceKind, type MemberWhy, WEAK_EVIDENCE } from './model.js';
+import { compareCodeUnits } from '../order.js';
 
 /**
  * Why each member of a network is in (pure): its strongest direct tie to the rest. A member of a network is tied to
@@ -38,7 +39,7 @@ export function membersWhy(
     if (a.weak !== b.weak) return b.weak;
     if (a.weight !== b.weight) return a.weight > b.weight;
     const [ta, tb] = [ties[a.tie] as GroupTie, ties[b.tie] as GroupTie];
-    return compare(ta.kind, tb.kind) < 0 || (ta.kind === tb.kind && compare(ta.key, tb.key) < 0);
+    return compareCodeUnits(ta.kind, tb.kind) < 0 || (ta.kind === tb.kind && compareCodeUnits(ta.key, tb.key) < 0);
   };
   ties.forEach((tie, t) => {
     if (tie.members.length < 2) return;
@@ -64,7 +65,7 @@ export function membersWhy(
     const others = tie.members
       .map((o, i) => ({ ref: refs[o] as string, weight: Math.min(own, tie.weights[i] as number), self: o === m }))
       .filter((o) => !o.self)
-      .sort((x, y) => y.weight - x.weight || compare(x.ref, y.ref));
+      .sort((x, y) => y.weight - x.weight || compareCodeUnits(x.ref, y.ref));
     return {
       kind: tie.kind,
       key: tie.key,
@@ -74,9 +75,4 @@ export function membersWhy(
       others: others.length,
     };
   });
-}
-
-/** Code-unit order (locale-independent). */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Side } from './model.js';
+import { compareCodeUnits } from '../order.js';
 
 /**
  * A side's ref: `company:<key>` (INN, else OGRN), `company#<page number>` for a company without a key,
@@ -20,7 +21,5 @@ export function ordered<T extends Pick<Side, 'kind' | 'id' | 'key'>>(x: T, y: T)
   return compare(sideRef(x), sideRef(y)) <= 0 ? [x, y] : [y, x];
 }
 
-/** Code-unit order, the same on every machine (no locale). */
-export function compare(x: string, y: string): number {
-  return x < y ? -1 : x > y ? 1 : 0;
-}
+/** Code-unit order, the same on every machine (no locale): the shared one, under the name resolve's modules use. */
+export const compare = compareCodeUnits;

@@ -3,6 +3,7 @@ import type { LandingRef } from '../../api/refs.js';
 import { type Evidence, linksOf } from '../evidence.js';
 import { type EvidenceKind, memberKey, type NetworkMember, type NetworkResult } from '../model.js';
 import { type GroupTie, membersWhy } from '../why.js';
+import { compareCodeUnits } from '../../order.js';
 
 /**
  * The case file's findings (pure: no I/O): the networks of the export's seeds as `networks` computes them
@@ -233,7 +234,8 @@ export function describeCaseNetworks(
         }),
       )
       .sort(
-        (a, b) => Number(b.seed) - Number(a.seed) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compare(a.name, b.name),
+        (a, b) =>
+          Number(b.seed) - Number(a.seed) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compareCodeUnits(a.name, b.name),
       );
     const evidence = n.evidence.map((e): CaseIdentifier => {
       const ref = identifierRef(e.kind, e.key);
@@ -261,7 +263,7 @@ export function describeCaseNetworks(
           members: count,
         };
       })
-      .sort((a, b) => b.shared - a.shared || compare(a.kind, b.kind) || compare(a.key, b.key));
+      .sort((a, b) => b.shared - a.shared || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.key, b.key));
     const [selfTies, ties] = partition(evidence, (e) => isOwnMailbox(e, members));
     // Why each member is in: its strongest tie (the networks core's membersWhy), a domain's own mailbox last.
     const placeOf = new Map(members.map((m, i) => [m.ref, i]));
@@ -345,8 +347,4 @@ function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[
   const no: T[] = [];
   for (const item of items) (test(item) ? yes : no).push(item);
   return [yes, no];
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
