@@ -101,8 +101,7 @@ export class CrawlStore implements FrontierStore {
   /** Mark a run as begun and queue again what failed before; returns the crawl's counters so far. */
   async startRun(crawlId: string, nowIso: string): Promise<RunStart> {
     const [row] = await runNamed(this.driver, 'crawl-start-run', { crawlId, now: nowIso }, this.opts);
-    if (!row)
-      throw new LandingGraphError('NEO4J_CONFLICT', `crawl ${crawlId} is no longer in the graph (deleted while it ran?); start it again`);
+    if (!row) throw gone(crawlId);
     return row as unknown as RunStart;
   }
 
@@ -123,7 +122,7 @@ export class CrawlStore implements FrontierStore {
       this.driver,
       async (tx) => {
         const written = await writeAnswers(tx, commit.batches, commit.pivots, nowIso);
-        await runNamed(tx, 'frontier-complete', {
+        const [crawl] = await runNamed(tx, 'frontier-complete', {
           crawlId,
           done: commit.done,
           aliases: commit.aliases,
@@ -131,6 +130,8 @@ export class CrawlStore implements FrontierStore {
           counts: commit.counts,
           now: nowIso,
         });
+        // Without its :Crawl the statement settles nothing: the records must not be written without their tasks.
+        if (!crawl) throw gone(crawlId);
         return written;
       },
       { ...this.opts, timeoutMs: COMMIT_TIMEOUT_MS },
@@ -143,4 +144,9 @@ export class CrawlStore implements FrontierStore {
   async endRun(crawlId: string, status: CrawlStatus, stats: Record<string, number>, error: string | null, nowIso: string): Promise<void> {
     await runNamed(this.driver, 'crawl-end-run', { crawlId, status, stats, error, now: nowIso }, this.opts);
   }
+}
+
+/** The crawl a run works on was deleted while it ran (or never written). */
+function gone(crawlId: string): LandingGraphError {
+  return new LandingGraphError('NEO4J_CONFLICT', `crawl ${crawlId} is no longer in the graph (deleted while it ran?); start it again`);
 }

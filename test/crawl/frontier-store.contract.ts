@@ -415,6 +415,20 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         expect(await store.storedAnswer(task, at(0))).toBe(text);
         expect(await store.startRun(crawlId, at(7))).toMatchObject({ requested: 1, fetched: 1, runs: 3 });
       });
+
+      it('refuse a crawl that is not there (NEO4J_CONFLICT) and write none of the commit: no record without its task', async () => {
+        const { store, run, row } = await setUp();
+        const crawlId = `gone-${run}`;
+        const record = fullRecord('company');
+        const ref = { kind: 'company' as const, id: record.id as number };
+        const task = row(crawlId, ref, 0);
+        const settled = settleFetched(task, { ref, text: JSON.stringify(record), attempts: 1 }, policyOf(crawlId));
+        const error = await store.commit(crawlId, settled, at(2)).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(LandingGraphError);
+        expect(error).toMatchObject({ code: 'NEO4J_CONFLICT' });
+        expect(await store.storedAnswer(task, at(0))).toBeUndefined();
+        expect(await store.levels(crawlId)).toEqual({ depth: null, queued: 0 });
+      });
     });
 
     describe("the graph's answers (--max-age)", () => {

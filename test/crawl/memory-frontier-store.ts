@@ -136,9 +136,7 @@ export class MemoryFrontierStore implements FrontierStore {
 
   async startRun(crawlId: string, nowIso: string): Promise<RunStart> {
     await this.gate('startRun', [crawlId, nowIso]);
-    const crawl = this.crawls.get(crawlId);
-    if (!crawl)
-      throw new LandingGraphError('NEO4J_CONFLICT', `crawl ${crawlId} is no longer in the graph (deleted while it ran?); start it again`);
+    const crawl = this.crawl(crawlId);
     let requeuedFailed = 0;
     for (const task of this.tasks.values()) {
       if (task.crawlId === crawlId && task.state === 'failed') {
@@ -242,7 +240,9 @@ export class MemoryFrontierStore implements FrontierStore {
 
   async endRun(crawlId: string, status: CrawlStatus, _stats: Record<string, number>, error: string | null, nowIso: string): Promise<void> {
     await this.gate('endRun', [crawlId, status, _stats, error, nowIso]);
-    const crawl = this.crawl(crawlId);
+    // As the Neo4j store: the end of a run of a crawl deleted meanwhile is nowhere to be written.
+    const crawl = this.crawls.get(crawlId);
+    if (!crawl) return;
     crawl.status = status;
     crawl.error = error;
   }
@@ -258,7 +258,8 @@ export class MemoryFrontierStore implements FrontierStore {
 
   private crawl(crawlId: string): StoredCrawl {
     const crawl = this.crawls.get(crawlId);
-    if (!crawl) throw new Error(`no crawl ${crawlId}`);
+    if (!crawl)
+      throw new LandingGraphError('NEO4J_CONFLICT', `crawl ${crawlId} is no longer in the graph (deleted while it ran?); start it again`);
     return crawl;
   }
 }
