@@ -7,6 +7,7 @@ import { type FetchWorker, startFetchWorker } from '../queue/fetch-worker.js';
 import { RemoteFetch } from '../queue/remote-fetch.js';
 import type { FetchTally, TaskTally } from '../queue/tally.js';
 import type { ServiceConfig } from './config.js';
+import { workerNotices } from './worker-notices.js';
 import { startWorkerProcesses, type WorkerProcesses, type WorkerProcessOptions } from './worker-processes.js';
 
 export interface QueueRunOptions extends Omit<WorkerProcessOptions, 'count'> {
@@ -22,6 +23,8 @@ export interface QueueRunOptions extends Omit<WorkerProcessOptions, 'count'> {
   tally: FetchTally;
   /** Retries and 429 waits of this crawl's answered tasks, whichever worker fetched them. */
   onTally: (tally: TaskTally) => void;
+  /** Prints one line for the user (stderr): what this process's own worker has to say. */
+  log: (line: string) => void;
 }
 
 /** What the crawl needs of the record queue for one run. */
@@ -55,6 +58,7 @@ export async function startQueueRun(o: QueueRunOptions): Promise<QueueRun> {
         fetch: (ref) => o.client.fetch(ref),
         tally: o.tally,
         concurrency: o.concurrency,
+        ...workerNotices(`crawl's worker ${process.pid}`, o.log),
       });
   const children: WorkerProcesses | undefined = o.workers > 0 ? startWorkerProcesses({ ...o, count: o.workers }) : undefined;
   let workersSeen = (own ? 1 : 0) + o.workers;

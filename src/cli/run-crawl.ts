@@ -63,6 +63,7 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
           enqueueOnly: o.enqueueOnly ?? false,
           tally,
           onTally: (counts) => events.add(counts),
+          log: (line) => o.stderr.write(`${line}\n`),
         }).catch(async (error: unknown) => {
           await close();
           throw error;

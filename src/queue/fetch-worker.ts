@@ -25,8 +25,16 @@ export interface FetchWorkerOptions {
   stalledCheckMs?: number;
   /** Shown by `status` and BullMQ's CLIENT LIST. Default: `worker-<pid>`. */
   name?: string;
-  /** Errors of the Redis connection (the worker reconnects by itself); default: ignored. */
+  /**
+   * Errors of the Redis connection (the worker reconnects by itself), and answers Redis refused because the task's
+   * lease had lapsed (BullMQ's "Missing lock for job"); default: ignored.
+   */
   onError?: (error: Error) => void;
+  /**
+   * Tasks whose lease this worker could not renew (Redis away or too slow, the event loop stalled): another worker
+   * redoes them once the lease lapses, and this worker's answers to them are refused. Default: ignored.
+   */
+  onLeaseLost?: (taskIds: string[]) => void;
 }
 
 export interface FetchWorker {
@@ -70,6 +78,7 @@ export function startFetchWorker(options: FetchWorkerOptions): FetchWorker {
     },
   );
   worker.on('error', (error) => options.onError?.(error));
+  worker.on('lockRenewalFailed', (taskIds) => options.onLeaseLost?.(taskIds));
   return {
     get done() {
       return done;

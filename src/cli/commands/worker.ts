@@ -4,6 +4,7 @@ import { DEFAULT_RATE_MARGIN_MS } from '../../api/limiter.js';
 import { serviceId } from '../../api/redis-window.js';
 import { LandingGraphError } from '../../errors.js';
 import { startFetchWorker } from '../../queue/fetch-worker.js';
+import { workerNotices } from '../worker-notices.js';
 import { FetchTally } from '../../queue/tally.js';
 import { readConfig } from '../config.js';
 import { parseOptions, positiveNumber, wholeNumber } from '../options.js';
@@ -62,6 +63,7 @@ export function workerCommand(): Command {
         fetch: (ref) => client.fetch(ref),
         tally,
         concurrency: flags.concurrency,
+        ...workerNotices(`worker ${process.pid}`, log),
       });
       log(`worker ${process.pid}: taking record tasks (Ctrl-C finishes the tasks in hand and stops)`);
       await new Promise<void>((resolve) => {
