@@ -3,6 +3,7 @@ import { escapeMarkup } from '../render/escape.js';
 import { captionedTable, shown } from '../render/html-kit.js';
 import { toolInfo } from '../render/provenance.js';
 import { reportCss } from '../render/assets.js';
+import { humanDate, humanMoment } from '../time/human-date.js';
 import { changeItems, countByChange, isOfficer, type ChangeItem } from './format.js';
 import { CHANGE_KINDS, refOf, type Changes, type FieldValue, type RecordChange } from './model.js';
 
@@ -28,7 +29,7 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
   const counts = countByChange(report);
   const tool = toolInfo();
   const csp = ["default-src 'none'", "style-src 'unsafe-inline'", 'img-src data:', "base-uri 'none'", "form-action 'none'"].join('; ');
-  const title = `Changes ${report.since} → ${report.until}`;
+  const title = `Changes ${humanMoment(report.since)} → ${humanMoment(report.until)}`;
   const scope =
     context.seeds.length > 0 ? `the records a crawl of ${context.seeds.join(', ')} to depth ${context.depth} fetches` : 'the whole graph';
   const items = changeItems(changes);
@@ -49,10 +50,14 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
     items.filter(filter).map((i) => [label(i.record), name(i.record), roleOf(i.name), i.target, i.targetTitle]);
   const partOfChange = (i: ChangeItem) => i.record.change === 'changed' || i.record.change === 'back';
   const kvRows: [string, string][] = [
-    ['Since', `${report.since}${context.sinceGiven !== report.since ? ` (--since ${context.sinceGiven})` : ''}`],
-    ['Until', report.until],
+    // The exact moments beside the reader's dates: a window of seconds (between two crawls) reads the same to the minute.
+    [
+      'Since',
+      `${humanMoment(report.since)} (${report.since}${context.sinceGiven !== report.since ? `; --since ${context.sinceGiven}` : ''})`,
+    ],
+    ['Until', `${humanMoment(report.until)} (${report.until})`],
     ['Scope', scope],
-    ['Made at', context.madeAt],
+    ['Made at', humanMoment(context.madeAt)],
     ['Tool', `${tool.name} ${tool.version}`],
     ['Rules', 'net changes between the two moments; one change per record: gone > back > new > changed'],
   ];
@@ -140,7 +145,8 @@ tr.add td { background: #f4fbf8; }
 
 function valueText(value: FieldValue): string {
   if (value === null) return '—';
-  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+  // A date field (a registration date) as the reader writes dates; any other text as it is.
+  return Array.isArray(value) ? value.map((v) => humanDate(String(v))).join(', ') : humanDate(String(value));
 }
 
 /** `manager` of `HAS_OFFICER manager`; a link older than roles per link shows as `officer`. */

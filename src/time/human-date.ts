@@ -9,11 +9,20 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * fraction) is returned as it is; a zone is required there, so a bare date is midnight UTC.
  */
 export function humanDate(text: string): string {
+  return human(text, false);
+}
+
+/** A moment (a window's bound, when a report was made) as humanDate writes one, at midnight too: `3 May 2026, 00:00 UTC`. */
+export function humanMoment(text: string): string {
+  return human(text, true);
+}
+
+function human(text: string, alwaysTime: boolean): string {
   const at = readInstant(text);
   if (at === undefined) return text;
   const d = new Date(at);
   const day = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-  if (at % 86_400_000 === 0) return day;
+  if (at % 86_400_000 === 0 && !alwaysTime) return day;
   const hh = String(d.getUTCHours()).padStart(2, '0');
   const mm = String(d.getUTCMinutes()).padStart(2, '0');
   return `${day}, ${hh}:${mm} UTC`;

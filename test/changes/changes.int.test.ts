@@ -11,6 +11,7 @@ import { guardedPage, launchChromium } from '../export/browser.js';
 import { runCli } from '../support/cli.js';
 import { type CrawlSeeds, crawlTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph } from '../support/neo4j.js';
+import { humanMoment } from '../../src/time/human-date.js';
 
 const OUT = path.join(import.meta.dirname, 'out');
 const HTML = path.join(OUT, 'changes.html');
@@ -340,7 +341,8 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
       expect(guarded.errors).toEqual([]);
       expect(guarded.dialogs).toEqual([]);
       expect(view.scripts).toBe(0);
-      expect(view.title).toBe(`Changes ${report.since} → ${report.until}`);
+      expect(view.title).toBe(`Changes ${humanMoment(report.since)} → ${humanMoment(report.until)}`);
+      expect(view.title).toMatch(/^Changes \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC → /);
       const count = (c: string) => report.records.filter((r) => r.change === c).length;
       expect(Object.fromEntries(view.tables['Records per change']!.map((r) => [r[0], Number(r[1])]))).toEqual({
         new: count('new'),

@@ -173,4 +173,14 @@ describe('renderChangesHtml', () => {
     expect(html).toContain('<h2>Officers gained <span class="count">(1)</span></h2>');
     expect(html).toContain('<h2>Records back</h2><p class="none">None in this window.</p>');
   });
+
+  it('dates the window as a reader writes dates, with the exact moments beside them', () => {
+    const html = renderChangesHtml(
+      { ...changes, report: { ...changes.report, since: '2026-05-02T09:30:15.261Z' } },
+      { seeds: [], depth: 1, sinceGiven: '1d', madeAt: '2026-05-03T00:00:00.000Z' },
+    );
+    expect(html).toContain('<h1>Changes 2 May 2026, 09:30 UTC → 3 May 2026, 00:00 UTC</h1>');
+    expect(html).toContain('<tr><th>Since</th><td>2 May 2026, 09:30 UTC (2026-05-02T09:30:15.261Z; --since 1d)</td></tr>');
+    expect(html).toContain('<tr><th>Until</th><td>3 May 2026, 00:00 UTC (2026-05-03T00:00:00.000Z)</td></tr>');
+  });
 });
