@@ -1,6 +1,6 @@
 /**
  * The layer rules of src/, checked by `npm run lint:layers` (part of `npm test`). From the bottom up:
- * - shared pieces: errors.ts, random.ts, order.ts, time/, render/, api/ (the service, its refs and seeds), graph/ (the pure mapping);
+ * - shared pieces: errors.ts, random.ts, order.ts, cypher-header.ts, time/, render/, api/ (the service, its refs and seeds), graph/ (the pure mapping);
  * - the engine: crawl/ (the crawl and its FrontierStore interface) and store/ (Neo4j, implementing it), and queue/
  *   (the record queue on BullMQ and Redis, which the CLI plugs into the crawl's fetch seam);
  * - features side by side: changes/, network/, resolve/, query/, load/, export/, flags/ — none imports another;
@@ -87,8 +87,8 @@ module.exports = {
     {
       name: 'shared-pieces-at-the-bottom',
       severity: 'error',
-      comment: 'errors, random, order, time, render, api and graph are used by everyone and use none of the layers above.',
-      from: { path: '^src/(api|graph|time|render|errors\\.ts|random\\.ts|order\\.ts)' },
+      comment: 'errors, random, order, cypher-header, time, render, api and graph are used by everyone and use none of the layers above.',
+      from: { path: '^src/(api|graph|time|render|errors\\.ts|random\\.ts|order\\.ts|cypher-header\\.ts)' },
       to: { path: `^src/(store|crawl|${FEATURES}|sandbox|cli)/` },
     },
     {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCypherHeader } from '../cypher-header.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { SEVERITIES, type Severity } from '../graph/flag-severity.js';
 
@@ -27,7 +28,7 @@ export interface FlagRule {
   statement: string;
 }
 
-const FIELD = /^\/\/ ?(rule|severity|description|threshold):\s*(.*)$/;
+const FIELDS = ['rule', 'severity', 'description', 'threshold'];
 const THRESHOLD = /^([A-Za-z][A-Za-z0-9]*)\s+(\d+)\s+(\S.*)$/;
 
 /**
@@ -44,29 +45,22 @@ export function parseRule(id: string, text: string): FlagRule {
   let severity: Severity | undefined;
   const description: string[] = [];
   const thresholds: Threshold[] = [];
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  let at = 0;
-  for (; at < lines.length; at++) {
-    const match = FIELD.exec((lines[at] ?? '').trim());
-    if (!match) break;
-    const [, field, value = ''] = match as RegExpExecArray;
-    if (field === 'rule') named = value.trim();
+  const { lines, statement } = readCypherHeader(text, FIELDS, { strict: false, fail });
+  for (const { field, value } of lines) {
+    if (field === 'rule') named = value;
     else if (field === 'severity')
-      severity = (SEVERITIES as readonly string[]).includes(value.trim())
-        ? (value.trim() as Severity)
-        : fail(`severity ${quoteValue(value)}`);
-    else if (field === 'description') description.push(value.trim());
+      severity = (SEVERITIES as readonly string[]).includes(value) ? (value as Severity) : fail(`severity ${quoteValue(value)}`);
+    else if (field === 'description') description.push(value);
     else {
-      const t = THRESHOLD.exec(value.trim());
+      const t = THRESHOLD.exec(value);
       if (t) thresholds.push({ name: t[1] as string, default: Number(t[2]), description: t[3] as string });
-      else if (thresholds.length > 0) (thresholds.at(-1) as Threshold).description += ` ${value.trim()}`;
+      else if (thresholds.length > 0) (thresholds.at(-1) as Threshold).description += ` ${value}`;
       else fail(`a threshold line is \`<name> <default> <why>\`: ${value}`);
     }
   }
   if (named !== id) fail(`names rule ${quoteValue(named ?? '')}; the file's name is the rule's id`);
   if (!severity) fail('no `// severity:` line');
   if (description.length === 0) fail('no `// description:` line');
-  const statement = lines.slice(at).join('\n').trim();
   if (!statement) fail('no statement');
   for (const [, used] of statement.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)) {
     if (used !== 'scope' && !thresholds.some((t) => t.name === used)) fail(`uses $${used}, which is neither $scope nor a threshold`);

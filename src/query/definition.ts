@@ -1,3 +1,4 @@
+import { readCypherHeader } from '../cypher-header.js';
 import { LandingGraphError } from '../errors.js';
 import { parseParamText } from './params.js';
 import { PARAM_TYPES, type ParamType, type QueryDefinition, type QueryParam } from './types.js';
@@ -18,7 +19,7 @@ import { PARAM_TYPES, type ParamType, type QueryDefinition, type QueryParam } fr
  * <description>`, type one of string, integer, float, boolean, list (of strings, comma-separated); a
  * default is one token. Comments inside the statement are allowed and kept.
  */
-const FIELD = /^\/\/ ?(title|description|param|one of|columns):(?:\s+(.*))?$/;
+const FIELDS = ['title', 'description', 'param', 'one of', 'columns'];
 const PARAM = /^(\S+)\s+(\S+)\s+(required|optional|default\s+(\S+))((?:\s+(?:min|max|in)=\S+)*)(?:\s+(\S.*))?$/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PARAM_USE = /\$([A-Za-z_][A-Za-z0-9_]*)/g;
@@ -29,29 +30,21 @@ export function parseQueryFile(name: string, text: string): QueryDefinition {
   const fail = (problem: string, line?: number): never => {
     throw new LandingGraphError('CONFIG_INVALID', `${file}${line === undefined ? '' : `:${line}`}: ${problem}`);
   };
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const header = readCypherHeader(text, FIELDS, { strict: true, fail });
   let title: string | undefined;
   let columns: string[] | undefined;
   const description: string[] = [];
   const params: QueryParam[] = [];
   const oneOf: string[][] = [];
-  let index = 0;
-  for (; index < lines.length; index++) {
-    const line = (lines[index] ?? '').trim();
-    if (!line.startsWith('//')) break;
-    if (/^\/\/\s*$/.test(line)) continue;
-    const match = FIELD.exec(line);
-    if (!match) fail(`not a header line (title, description, param, one of, columns): ${line}`, index + 1);
-    const [, field, value = ''] = match as RegExpExecArray;
-    const at = index + 1;
-    if (value.trim() === '') fail(`empty ${field}`, at);
-    if (field === 'title') title = title === undefined ? value.trim() : fail('a second title', at);
-    else if (field === 'description') description.push(value.trim());
+  for (const { field, value, line: at } of header.lines) {
+    if (value === '') fail(`empty ${field}`, at);
+    if (field === 'title') title = title === undefined ? value : fail('a second title', at);
+    else if (field === 'description') description.push(value);
     else if (field === 'columns') columns = columns === undefined ? nameList(value, (p) => fail(p, at)) : fail('a second columns line', at);
     else if (field === 'one of') oneOf.push(nameList(value, (p) => fail(p, at)));
     else params.push(parseParamLine(value, (p) => fail(p, at)));
   }
-  const statement = lines.slice(index).join('\n').trim().replace(/;\s*$/, '').trim();
+  const statement = header.statement.replace(/;\s*$/, '').trim();
   if (title === undefined) fail('no `// title:` line');
   if (description.length === 0) fail('no `// description:` line');
   if (columns === undefined) fail('no `// columns:` line');
