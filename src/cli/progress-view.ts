@@ -8,21 +8,32 @@ import type { CrawlProgress } from '../crawl/progress.js';
 /** The progress of a crawl on the record queue also says how many workers are alive. */
 export type ViewedProgress = CrawlProgress & { workers?: number };
 
-export function progressView(stream: NodeJS.WriteStream, plainEveryMs = 10_000): { update: (p: ViewedProgress) => void; done: () => void } {
+export function progressView(
+  stream: NodeJS.WriteStream,
+  plainEveryMs = 10_000,
+): { update: (p: ViewedProgress) => void; note: (line: string) => void; done: () => void } {
   const tty = stream.isTTY === true;
   let lastPlain = 0;
+  /** The progress line on screen (a terminal), redrawn under a note. */
+  let shown = '';
   return {
     update(p) {
       const line = progressLine(p);
       if (tty) {
-        stream.write(`\r\x1b[2K${line.slice(0, (stream.columns || 120) - 1)}`);
+        shown = line.slice(0, (stream.columns || 120) - 1);
+        stream.write(`\r\x1b[2K${shown}`);
       } else if (p.elapsedMs - lastPlain >= plainEveryMs) {
         lastPlain = p.elapsedMs;
         stream.write(`${line}\n`);
       }
     },
+    /** A line of its own above the progress line (which a terminal would otherwise carry on after). */
+    note(line) {
+      stream.write(tty ? `\r\x1b[2K${line}\n${shown}` : `${line}\n`);
+    },
     done() {
       if (tty) stream.write('\r\x1b[2K');
+      shown = '';
     },
   };
 }

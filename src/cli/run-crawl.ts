@@ -52,6 +52,7 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
   const onEvent = (event: ClientEvent) =>
     tally && (event.type === 'retry' || event.type === 'rate-limited') ? tally.onEvent(event) : events.onEvent(event);
   const { client, close } = await openServiceClient({ ...o, onEvent, signal: abort.signal });
+  const view = progressView(o.stderr);
   const queue =
     o.redisUrl === undefined || tally === undefined
       ? undefined
@@ -63,7 +64,7 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
           enqueueOnly: o.enqueueOnly ?? false,
           tally,
           onTally: (counts) => events.add(counts),
-          log: (line) => o.stderr.write(`${line}\n`),
+          log: view.note,
         }).catch(async (error: unknown) => {
           await close();
           throw error;
@@ -76,7 +77,6 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const view = progressView(o.stderr);
   try {
     const result = await runCrawl(
       { seeds: o.seeds, options: o.options, baseUrl: o.service.baseUrl },

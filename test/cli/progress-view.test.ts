@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressLine } from '../../src/cli/progress-view.js';
+import { progressLine, progressView } from '../../src/cli/progress-view.js';
 import { ClientEventCounter, type CrawlProgress } from '../../src/crawl/progress.js';
 
 const progress: CrawlProgress = {
@@ -49,5 +49,31 @@ describe('progress while the service is down', () => {
   it('on the record queue, names the workers alive beside the retries and 429 waits they had', () => {
     expect(progressLine({ ...progress, workers: 4, retries: 2, rateLimitWaits: 3 })).toContain('| workers 4 retries 2 429-waits 3 |');
     expect(progressLine(progress)).not.toContain('workers');
+  });
+});
+
+describe('a note while the progress line is shown', () => {
+  /** A stream that keeps what was written; `isTTY` as asked. */
+  function stream(isTTY: boolean) {
+    const written: string[] = [];
+    const out = { isTTY, columns: 200, write: (text: string) => written.push(text) > 0 } as unknown as NodeJS.WriteStream;
+    return { out, written };
+  }
+
+  it('on a terminal: clears the line, prints the note on a line of its own, draws the progress line again', () => {
+    const { out, written } = stream(true);
+    const view = progressView(out);
+    view.update({ ...progress });
+    view.note('worker 7: Redis: connect ECONNREFUSED');
+    expect(written[1]).toBe(`\r\x1b[2Kworker 7: Redis: connect ECONNREFUSED\n${progressLine(progress)}`);
+    view.done();
+    view.note('after');
+    expect(written.at(-1)).toBe('\r\x1b[2Kafter\n');
+  });
+
+  it('elsewhere (a file, a pipe): one line', () => {
+    const { out, written } = stream(false);
+    progressView(out).note('worker 7: lost');
+    expect(written).toEqual(['worker 7: lost\n']);
   });
 });

@@ -26,10 +26,21 @@ describe('workerNotices', () => {
     notes.onLeaseLost(['a', 'b']);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/lease lapses \(2 more since it was last shown\)$/);
+    // Another count of tasks is the same notice: quiet until the minute is over.
+    notes.onLeaseLost(['c']);
+    expect(lines).toHaveLength(2);
+    advance(60_000);
     notes.onLeaseLost(['c']);
     expect(lines[2]).toBe(
-      'worker 42: could not renew the lease of a task (Redis away or too slow?): another worker redoes them once the lease lapses',
+      'worker 42: could not renew the lease of a task (Redis away or too slow?): another worker redoes them once the lease lapses (1 more since it was last shown)',
     );
+  });
+
+  it("leaves BullMQ's per-task error of a lease it could not renew to the lease notice", () => {
+    const { lines, notes } = notices();
+    notes.onError(new Error('could not renew lock for job c1.company%2312'));
+    notes.onError(new Error('could not renew lock for job c1.domain%235'));
+    expect(lines).toEqual([]);
   });
 
   it("says in one line that an answer came too late, whichever task it was (BullMQ's Missing lock)", () => {
