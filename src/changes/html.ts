@@ -92,9 +92,7 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
     table(
       'Field changes',
       ['Record', 'Title', 'Field', 'Before', 'After'],
-      items
-        .filter((i) => i.what === 'field')
-        .map((i) => [label(i.record), name(i.record), i.name, valueText(i.before), valueText(i.after)]),
+      items.filter((i) => i.what === 'field').map((i) => [label(i.record), name(i.record), i.name, ...beforeAfter(i.before, i.after)]),
       'mod',
     ),
   ];
@@ -143,10 +141,19 @@ tr.del td { background: #fff6f3; }
 tr.add td { background: #f4fbf8; }
 `;
 
-function valueText(value: FieldValue): string {
+/**
+ * A field's two values as the reader writes them: dates (a registration date) as `8 Dec 2000`, any other text as it
+ * is. Values that differ only below what a reader's date shows (seconds, a zone, a date stored as midnight) are
+ * shown exactly, or the row would say nothing changed.
+ */
+function beforeAfter(before: FieldValue, after: FieldValue): [string, string] {
+  const shown: [string, string] = [valueText(before, humanDate), valueText(after, humanDate)];
+  return shown[0] === shown[1] ? [valueText(before, String), valueText(after, String)] : shown;
+}
+
+function valueText(value: FieldValue, text: (value: string) => string): string {
   if (value === null) return '—';
-  // A date field (a registration date) as the reader writes dates; any other text as it is.
-  return Array.isArray(value) ? value.map((v) => humanDate(String(v))).join(', ') : humanDate(String(value));
+  return Array.isArray(value) ? value.map((v) => text(String(v))).join(', ') : text(String(value));
 }
 
 /** `manager` of `HAS_OFFICER manager`; a link older than roles per link shows as `officer`. */

@@ -174,6 +174,30 @@ describe('renderChangesHtml', () => {
     expect(html).toContain('<h2>Records back</h2><p class="none">None in this window.</p>');
   });
 
+  it("shows date fields as a reader's dates, exactly where those would read the same, other values as they are", () => {
+    const dated: Changes = {
+      report: {
+        ...changes.report,
+        records: [
+          record({
+            id: 3,
+            fields: [
+              { name: 'registrationDate', before: '2000-12-08', after: '2000-12-08T00:00:00Z' },
+              { name: 'whoisChangedAt', before: '2020-01-01T10:00:00Z', after: '2021-03-04T10:00:59Z' },
+              { name: 'inn', before: '7707083893', after: '20001208' },
+            ],
+          }),
+        ],
+      },
+      titles: new Map(),
+    };
+    const html = renderChangesHtml(dated, { seeds: [], depth: 1, sinceGiven: '1d', madeAt: '2026-05-03T00:00:00.000Z' });
+    const row = (field: string) => new RegExp(`<td>${field}</td><td>([^<]*)</td><td>([^<]*)</td>`).exec(html)?.slice(1);
+    expect(row('registrationDate')).toEqual(['2000-12-08', '2000-12-08T00:00:00Z']);
+    expect(row('whoisChangedAt')).toEqual(['1 Jan 2020, 10:00 UTC', '4 Mar 2021, 10:00 UTC']);
+    expect(row('inn')).toEqual(['7707083893', '20001208']);
+  });
+
   it('dates the window as a reader writes dates, with the exact moments beside them', () => {
     const html = renderChangesHtml(
       { ...changes, report: { ...changes.report, since: '2026-05-02T09:30:15.261Z' } },

@@ -16,7 +16,7 @@ import {
   TABLE_EVIDENCE,
   TABLE_MEMBERS,
 } from '../../network/index.js';
-import { humanDate } from '../../time/human-date.js';
+import { humanMoment } from '../../time/human-date.js';
 import { parseOptions, usage, wholeNumber } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 
@@ -76,7 +76,7 @@ export function networksCommand(): Command {
       log(
         result.flagsComputedAt === null
           ? 'ranked by score: no red flags in this graph yet (landing-graph flags computes them)'
-          : `ranked by their members' red flags as computed ${humanDate(result.flagsComputedAt)} (landing-graph flags recomputes them), then by score`,
+          : `ranked by their members' red flags as computed ${humanMoment(result.flagsComputedAt)} (landing-graph flags recomputes them), then by score`,
       );
       const t = result.timings;
       const written = result.written

@@ -1,5 +1,5 @@
 import { escapeMarkup } from '../../render/escape.js';
-import { humanDate } from '../../time/human-date.js';
+import { humanDate, humanMoment } from '../../time/human-date.js';
 import { groupBy } from '../group.js';
 import type { ExportNode, Subgraph } from '../model.js';
 import { displayName, isPivot, kindLabel } from '../names.js';
@@ -31,7 +31,7 @@ export function provenanceSection(subgraph: Subgraph): string {
     ['Nodes by hop', p.nodesByHop.join(', ')],
     ['Nodes / relationships', `${p.counts.nodes} / ${p.counts.edges}`],
     ['Limits', `--max-nodes ${p.parameters.maxNodes}, --max-edges ${p.parameters.maxEdges}`],
-    ['Exported at', humanDate(p.exportedAt)],
+    ['Exported at', humanMoment(p.exportedAt)],
     [
       'Crawls that fetched these records',
       p.crawls.length === 0
@@ -39,7 +39,7 @@ export function provenanceSection(subgraph: Subgraph): string {
         : p.crawls
             .map(
               (c) =>
-                `${c.id} (${c.status ?? 'unknown'}; ${c.records} ${c.records === 1 ? 'record' : 'records'}; started ${c.startedAt ? humanDate(c.startedAt) : '—'})`,
+                `${c.id} (${c.status ?? 'unknown'}; ${c.records} ${c.records === 1 ? 'record' : 'records'}; started ${c.startedAt ? humanMoment(c.startedAt) : '—'})`,
             )
             .join('; '),
     ],
@@ -52,7 +52,7 @@ export function provenanceSection(subgraph: Subgraph): string {
     [
       'Crawl started / finished',
       p.crawl
-        ? `${p.crawl.startedAt ? humanDate(p.crawl.startedAt) : '—'} / ${p.crawl.finishedAt ? humanDate(p.crawl.finishedAt) : '—'}`
+        ? `${p.crawl.startedAt ? humanMoment(p.crawl.startedAt) : '—'} / ${p.crawl.finishedAt ? humanMoment(p.crawl.finishedAt) : '—'}`
         : '—',
     ],
     [

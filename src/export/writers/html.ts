@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { escapeMarkup, jsonForScript } from '../../render/escape.js';
 import { shown } from '../../render/html-kit.js';
-import { humanDate } from '../../time/human-date.js';
+import { humanMoment } from '../../time/human-date.js';
 import type { ReportSection } from '../../render/report-section.js';
 import type { Subgraph } from '../model.js';
 import { displayName, isPivot, kindLabel } from '../names.js';
@@ -76,7 +76,7 @@ export function renderHtml(subgraph: Subgraph, findings?: ReportSection): string
 <html lang="en">
 ${offlineHead(title, csp, reportCss() + WHOLE_CSS + (findings?.css ?? ''))}
 <body>
-<header><h1>${escapeMarkup(shown(title))}</h1><p>${escapeMarkup(`${p.parameters.seeds.join(', ')} · ${p.counts.nodes} entities and ${p.counts.edges} relationships at depth ${p.parameters.depth} · ${p.state} · exported ${humanDate(p.exportedAt)} by ${p.tool.name} ${p.tool.version}`)}</p></header>
+<header><h1>${escapeMarkup(shown(title))}</h1><p>${escapeMarkup(`${p.parameters.seeds.join(', ')} · ${p.counts.nodes} entities and ${p.counts.edges} relationships at depth ${p.parameters.depth} · ${p.state} · exported ${humanMoment(p.exportedAt)} by ${p.tool.name} ${p.tool.version}`)}</p></header>
 <main>
 ${findings?.html ?? ''}
 <div class="top"><section>${provenanceSection(subgraph)}</section><section>${kindsSection(subgraph)}</section></div>
