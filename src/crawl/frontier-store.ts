@@ -1,6 +1,7 @@
 import type { LandingKind } from '../api/kinds.js';
 import type { GraphBatch } from '../graph/model.js';
 import type { PivotBatch } from '../graph/pivots/index.js';
+import { LandingGraphError } from '../errors.js';
 
 /** One queued fetch of the durable frontier. */
 export interface FrontierTask {
@@ -137,8 +138,13 @@ export interface FrontierStore {
   levels(crawlId: string): Promise<{ depth: number | null; queued: number }>;
   /** Queued tasks at `depth` with uid > `after`, in uid order, at most `limit`. */
   page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierTask[]>;
-  /** Write a commit atomically. */
+  /** Write a commit atomically; crawlGone (NEO4J_CONFLICT), and nothing written, when the crawl is not there. */
   commit(crawlId: string, commit: Commit, nowIso: string): Promise<WrittenCounts>;
   /** A run ends with `status`; `stats` are this run's figures. */
   endRun(crawlId: string, status: CrawlStatus, stats: Record<string, number>, error: string | null, nowIso: string): Promise<void>;
+}
+
+/** What `startRun` and `commit` throw when the crawl is not (or no longer) in the store. */
+export function crawlGone(crawlId: string): LandingGraphError {
+  return new LandingGraphError('NEO4J_CONFLICT', `crawl ${crawlId} is no longer in the graph (deleted while it ran?); start it again`);
 }

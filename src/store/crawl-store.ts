@@ -1,14 +1,15 @@
 import type { Driver } from 'neo4j-driver';
-import type {
-  Commit,
-  CrawlStatus,
-  FrontierStore,
-  FrontierTask,
-  LockHolder,
-  LockState,
-  NewCrawl,
-  RunStart,
-  WrittenCounts,
+import {
+  type Commit,
+  type CrawlStatus,
+  crawlGone,
+  type FrontierStore,
+  type FrontierTask,
+  type LockHolder,
+  type LockState,
+  type NewCrawl,
+  type RunStart,
+  type WrittenCounts,
 } from '../crawl/frontier-store.js';
 import { LandingGraphError } from '../errors.js';
 import { inWriteTransaction, runNamed } from './executor.js';
@@ -101,7 +102,7 @@ export class CrawlStore implements FrontierStore {
   /** Mark a run as begun and queue again what failed before; returns the crawl's counters so far. */
   async startRun(crawlId: string, nowIso: string): Promise<RunStart> {
     const [row] = await runNamed(this.driver, 'crawl-start-run', { crawlId, now: nowIso }, this.opts);
-    if (!row) throw gone(crawlId);
+    if (!row) throw crawlGone(crawlId);
     return row as unknown as RunStart;
   }
 
@@ -131,7 +132,7 @@ export class CrawlStore implements FrontierStore {
           now: nowIso,
         });
         // Without its :Crawl the statement settles nothing: the records must not be written without their tasks.
-        if (!crawl) throw gone(crawlId);
+        if (!crawl) throw crawlGone(crawlId);
         return written;
       },
       { ...this.opts, timeoutMs: COMMIT_TIMEOUT_MS },
@@ -144,9 +145,4 @@ export class CrawlStore implements FrontierStore {
   async endRun(crawlId: string, status: CrawlStatus, stats: Record<string, number>, error: string | null, nowIso: string): Promise<void> {
     await runNamed(this.driver, 'crawl-end-run', { crawlId, status, stats, error, now: nowIso }, this.opts);
   }
-}
-
-/** The crawl a run works on was deleted while it ran (or never written). */
-function gone(crawlId: string): LandingGraphError {
-  return new LandingGraphError('NEO4J_CONFLICT', `crawl ${crawlId} is no longer in the graph (deleted while it ran?); start it again`);
 }

@@ -427,7 +427,13 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         expect(error).toBeInstanceOf(LandingGraphError);
         expect(error).toMatchObject({ code: 'NEO4J_CONFLICT' });
         expect(await store.storedAnswer(task, at(0))).toBeUndefined();
-        expect(await store.levels(crawlId)).toEqual({ depth: null, queued: 0 });
+        expect(await store.freshAnswers([task], at(0))).toEqual(new Set());
+      });
+
+      it('end no run of a crawl that is not there: nothing to record, and the error that stopped the run stands', async () => {
+        const { store, run } = await setUp();
+        await expect(store.endRun(`gone-${run}`, 'failed', {}, 'NEO4J_CONFLICT: gone', at(1))).resolves.toBeUndefined();
+        expect(await store.latest(`gone-${run}`)).toBeUndefined();
       });
     });
 

@@ -11,7 +11,7 @@ import type {
   TaskState,
   WrittenCounts,
 } from '../../src/crawl/frontier-store.js';
-import { countsOf } from '../../src/crawl/frontier-store.js';
+import { countsOf, crawlGone } from '../../src/crawl/frontier-store.js';
 import { LandingGraphError } from '../../src/errors.js';
 import type { LandingStatus, NodeRow } from '../../src/graph/model.js';
 import { mergePivotBatches } from '../../src/graph/pivots/merge.js';
@@ -258,8 +258,7 @@ export class MemoryFrontierStore implements FrontierStore {
 
   private crawl(crawlId: string): StoredCrawl {
     const crawl = this.crawls.get(crawlId);
-    if (!crawl)
-      throw new LandingGraphError('NEO4J_CONFLICT', `crawl ${crawlId} is no longer in the graph (deleted while it ran?); start it again`);
+    if (!crawl) throw crawlGone(crawlId);
     return crawl;
   }
 }
