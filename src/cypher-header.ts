@@ -9,8 +9,6 @@ export interface CypherHeader {
   lines: HeaderLine[];
   /** Everything after the header, trimmed (comments inside the statement stay). */
   statement: string;
-  /** The line the statement starts on (1-based). */
-  statementLine: number;
 }
 
 /**
@@ -38,5 +36,5 @@ export function readCypherHeader(
     else if (options.strict && line.startsWith('//')) options.fail(`not a header line (${fields.join(', ')}): ${line}`, index + 1);
     else break;
   }
-  return { lines: header, statement: lines.slice(index).join('\n').trim(), statementLine: index + 1 };
+  return { lines: header, statement: lines.slice(index).join('\n').trim() };
 }
