@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Evidence } from './evidence.js';
 import { connectedComponents, memberGraph, splitDeep, type Ties } from './member-graph.js';
-import { isPublicInfrastructure } from './public-infrastructure.js';
+import { isPublicInfrastructure } from '../graph/public-infrastructure.js';
 import { type GroupTie, membersWhy } from './why.js';
 import {
   type EvidenceKind,

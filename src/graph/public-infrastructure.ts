@@ -1,5 +1,3 @@
-import type { EvidenceKind } from './model.js';
-
 /**
  * Shared infrastructure that ties nothing whatever its count in this graph: public DNS hosting, mail providers and
  * webmail. Counted over a small graph, `ns2.cloudflare.com` stays under --max-shared and joins strangers; in the
@@ -94,7 +92,7 @@ function under(host: string, suffix: string): boolean {
 }
 
 /** Whether the identifier is listed public infrastructure: a hub whatever the graph's count. */
-export function isPublicInfrastructure(kind: EvidenceKind, key: string): boolean {
+export function isPublicInfrastructure(kind: string, key: string): boolean {
   const host = key.toLowerCase().replace(/\.$/, '');
   if (kind === 'nameServer') return NAME_SERVER_SUFFIXES.some((s) => under(host, s));
   if (kind === 'mailServer') return MAIL_SERVER_SUFFIXES.some((s) => under(host, s));
