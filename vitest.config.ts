@@ -1,21 +1,37 @@
 import { defaultExclude, defineConfig } from 'vitest/config';
 
 /**
- * Two projects. `unit`: pure logic and the sandbox over loopback HTTP, no Neo4j, files in parallel
- * (`npm run test:unit`). `integration` (files named *.int.test.ts): a real Neo4j found or started by
- * the global set-up, and Chromium for the HTML report; Neo4j Community has a single user database, so
- * these files take turns on it.
+ * Files that judge a rate at the sandbox (arrivals in a sliding window). They run after the others, one at a time,
+ * so that no other test file shares the cores with the sandbox that stamps the arrivals.
+ */
+const RATE_FILES = [
+  'test/api/shared-window.int.test.ts',
+  'test/cli/crawl-cli.int.test.ts',
+  'test/queue/workers.int.test.ts',
+  'test/robustness/chaos.int.test.ts',
+];
+
+/**
+ * Integration files run at once up to maxWorkers, each on a Neo4j server of its own (Community Edition has a single
+ * user database): the set-up starts that many local servers. A Neo4j given by NEO4J_URI is one server: the files
+ * take turns on it.
+ */
+const ONE_NEO4J = Boolean(process.env.NEO4J_URI);
+
+/**
+ * Three projects. `unit`: pure logic and the sandbox over loopback HTTP, no Neo4j, files in parallel, 10 s a test
+ * (`npm run test:unit`). `integration` (files named *.int.test.ts): a real Neo4j per file running at once, found or
+ * started by the global set-up, and Chromium for the HTML pages; `integration-rates`: the files that judge rates,
+ * alone (`npm run test:integration` runs both, one after the other).
  */
 export default defineConfig({
   test: {
     exclude: [...defaultExclude, 'bench/**'],
-    testTimeout: 180_000,
-    // Vitest's default is one worker per core but one: a single worker on a two-core machine, while many unit files
-    // wait on loopback HTTP and timers. Three run the unit project in 18-23 s instead of 36-38 s here. The
-    // integration project still runs its files one at a time (singleFork below).
+    // Vitest's default is one worker per core but one: a single worker on a two-core machine, while most files wait
+    // on loopback HTTP, timers, Neo4j and child processes. Three run the unit project in 18-23 s instead of 36-38 s
+    // here, and three integration files at once keep the two cores busy.
     maxWorkers: 3,
     minWorkers: 1,
-    hookTimeout: 180_000,
     reporters: ['default'],
     projects: [
       {
@@ -24,6 +40,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: [...defaultExclude, 'bench/**', 'test/**/*.int.test.ts'],
+          testTimeout: 10_000,
         },
       },
       {
@@ -31,8 +48,21 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.int.test.ts'],
+          exclude: [...defaultExclude, 'bench/**', ...RATE_FILES],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           globalSetup: ['test/support/chromium-setup.ts', 'test/support/global-setup.ts'],
-          // One fork runs the files one after another (fileParallelism is a root-only option).
+          poolOptions: { forks: { singleFork: ONE_NEO4J } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-rates',
+          include: RATE_FILES,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          globalSetup: ['test/support/chromium-setup.ts', 'test/support/global-setup.ts'],
           poolOptions: { forks: { singleFork: true } },
         },
       },

@@ -9,7 +9,7 @@ import { resolveParams } from '../../src/query/params.js';
 import { type BrowserServer, startBrowserServer } from '../../src/query/browser-server.js';
 import { launchChromium } from '../export/browser.js';
 import { crawlTest } from '../support/fixtures.js';
-import { resetGraph, testConnection } from '../support/neo4j.js';
+import { resetGraph, testConnection, testServer } from '../support/neo4j.js';
 
 const OUT = path.join(import.meta.dirname, 'out');
 const test = crawlTest({ records: 300, seed: 7 });
@@ -25,7 +25,7 @@ describe('Neo4j Browser takes the guide and the style and draws pictures', () =>
     driver,
     sandbox,
   }) => {
-    const browserUrl = inject('neo4j').browserUrl;
+    const browserUrl = testServer().browserUrl;
     if (!browserUrl)
       throw new Error(
         'no Neo4j Browser address for this Neo4j: with NEO4J_URI set NEO4J_BROWSER_URL too (e.g. http://127.0.0.1:7475/browser/)',

@@ -2,47 +2,84 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { isLandingGraphError } from '../../src/errors.js';
 import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
-import { type LocalNeo4j, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
+import { type LocalNeo4j, localNeo4jJars, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { applySchema } from '../../src/store/schema.js';
 import { watchLongTransactions } from './transaction-watch.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
+export interface TestNeo4j {
+  uri: string;
+  username: string;
+  password: string;
+  database?: string;
+  source: string;
+  browserUrl?: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    neo4j: { uri: string; username: string; password: string; database?: string; source: string; browserUrl?: string };
+    /** One server per test file running at once: the file in pool slot N uses server N (test/support/neo4j.ts). */
+    neo4jServers: TestNeo4j[];
   }
 }
 
 /**
- * Find a Neo4j for the integration tests, in this order:
+ * Find a Neo4j for each test file that runs at once (the project's forks: vitest.config.ts), in this order:
  * 1. NEO4J_URI (+ NEO4J_USERNAME / NEO4J_PASSWORD / NEO4J_DATABASE, and NEO4J_BROWSER_URL for the Neo4j Browser
- *    test, e.g. http://127.0.0.1:7475/browser/) from the environment;
+ *    test, e.g. http://127.0.0.1:7475/browser/) from the environment: one server, so the files take turns;
  * 2. testcontainers' Neo4j module, where a container runtime answers;
- * 3. scripts/neo4j-local, on its own home folder and ports (stopped again only if we started it).
- * No Neo4j is an error, never a skip.
+ * 3. scripts/neo4j-local, each server on its own home folder and ports (stopped again only if we started it).
+ * Community Edition has a single user database, so files that run at once need a server each. No Neo4j is an
+ * error, never a skip.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const found = (await fromEnvironment()) ?? (await fromTestcontainers()) ?? (await fromLocalScript());
-  const driver = await connectNeo4j(found.connection);
-  try {
-    await applySchema(driver, { database: found.connection.database });
-    found.browserUrl ??= await browserUrlOf(driver, found.connection.uri);
-  } finally {
-    await driver.close();
+  const wanted = serversWanted(project);
+  const environment = await fromEnvironment();
+  // The jars are fetched once before the servers start side by side: each start would otherwise fetch into the same
+  // cache folder on a new machine.
+  if (!environment && wanted > 1) await localNeo4jJars();
+  const servers: Found[] = environment
+    ? [environment]
+    : await Promise.all(Array.from({ length: wanted }, async (_, slot) => (await fromTestcontainers()) ?? (await fromLocalScript(slot))));
+  if (servers.length < wanted) {
+    throw new Error(
+      `${wanted} test files run at once but NEO4J_URI names one Neo4j: vitest.config.ts runs them one at a time when it is set`,
+    );
   }
-  console.log(`[global-setup] Neo4j for tests: ${found.connection.uri} (${found.source})`);
-  project.provide('neo4j', {
-    ...found.connection,
-    database: found.connection.database ?? undefined,
-    source: found.source,
-    browserUrl: found.browserUrl,
-  } as never);
-  const stopWatching = watchLongTransactions(found.connection);
+  const stops: (() => Promise<void>)[] = [];
+  const provided: TestNeo4j[] = [];
+  for (const found of servers) {
+    const driver = await connectNeo4j(found.connection);
+    try {
+      await applySchema(driver, { database: found.connection.database });
+      found.browserUrl ??= await browserUrlOf(driver, found.connection.uri);
+    } finally {
+      await driver.close();
+    }
+    console.log(`[global-setup] Neo4j for tests: ${found.connection.uri} (${found.source})`);
+    provided.push({
+      ...found.connection,
+      database: found.connection.database ?? undefined,
+      source: found.source,
+      browserUrl: found.browserUrl,
+    });
+    const stopWatching = watchLongTransactions(found.connection);
+    stops.push(async () => {
+      await stopWatching();
+      await found.stop();
+    });
+  }
+  project.provide('neo4jServers', provided as never);
   return async () => {
-    await stopWatching();
-    await found.stop();
+    await Promise.all(stops.map((stop) => stop()));
   };
+}
+
+/** As many servers as the project runs files at once. */
+function serversWanted(project: TestProject): number {
+  if (project.config.poolOptions?.forks?.singleFork) return 1;
+  return Math.max(1, Number(project.config.maxWorkers ?? 1));
 }
 
 interface Found {
@@ -89,11 +126,13 @@ async function fromTestcontainers(): Promise<Found | undefined> {
   };
 }
 
-async function fromLocalScript(): Promise<Found> {
+/** Server `slot` (0, 1, …): `.neo4j/test`, `.neo4j/test-2`, …; Bolt 7688, 7788, …; HTTP 7475, 7575, …. */
+async function fromLocalScript(slot: number): Promise<Found> {
+  const home = process.env.NEO4J_TEST_HOME ?? path.join(projectRoot, '.neo4j/test');
   const options = {
-    home: process.env.NEO4J_TEST_HOME ?? path.join(projectRoot, '.neo4j/test'),
-    boltPort: Number(process.env.NEO4J_TEST_BOLT_PORT ?? 7688),
-    httpPort: Number(process.env.NEO4J_TEST_HTTP_PORT ?? 7475),
+    home: slot === 0 ? home : `${home}-${slot + 1}`,
+    boltPort: Number(process.env.NEO4J_TEST_BOLT_PORT ?? 7688) + 100 * slot,
+    httpPort: Number(process.env.NEO4J_TEST_HTTP_PORT ?? 7475) + 100 * slot,
   };
   let local: LocalNeo4j;
   try {

@@ -1,10 +1,22 @@
 import type { Driver } from 'neo4j-driver';
 import { inject } from 'vitest';
 import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
+import type { TestNeo4j } from './global-setup.js';
 
-/** The Neo4j that test/support/global-setup.ts found. */
+/**
+ * The Neo4j of this test file: test/support/global-setup.ts found one for each file that runs at once, and vitest
+ * numbers the forks running at once from 1 (VITEST_POOL_ID), so no two files share a server.
+ */
+export function testServer(): TestNeo4j {
+  const servers = inject('neo4jServers');
+  const slot = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+  const server = servers[slot % servers.length];
+  if (!server) throw new Error('no Neo4j for the tests: test/support/global-setup.ts provided none');
+  return server;
+}
+
 export function testConnection(): Neo4jConnection {
-  const { uri, username, password, database } = inject('neo4j');
+  const { uri, username, password, database } = testServer();
   return { uri, username, password, database };
 }
 
@@ -13,8 +25,8 @@ export async function openTestDriver(): Promise<Driver> {
 }
 
 /**
- * Community Edition has one user database, so test files run one at a time (vitest.config.ts) and each
- * starts from an empty graph. The schema (constraints, indexes) stays.
+ * Community Edition has one user database, so each test file has a server to itself while it runs (testServer)
+ * and starts from an empty graph. The schema (constraints, indexes) stays.
  */
 export async function resetGraph(driver: Driver): Promise<void> {
   const { database } = testConnection();
