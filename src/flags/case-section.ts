@@ -73,11 +73,11 @@ const FLAGS_CSS = `
 #flags code { font-size: 12px; background: #eef0f4; padding: 1px 4px; border-radius: 3px; }
 table.flags td:nth-child(1), table.flags td:nth-child(2), table.flags td:nth-child(4) { white-space: nowrap; }
 table.flags .members { color: #444; font-size: 12px; margin-top: 2px; }
-table.flag-counts { margin-bottom: 12px; }
+#flags table.flag-counts { width: auto; min-width: 420px; margin-bottom: 12px; }
 table.flags .refs { color: #666; font-size: 12px; }
 .sev { display: inline-block; font-size: 11px; font-weight: 700; color: #fff; border-radius: 3px; padding: 0 6px; text-transform: uppercase; }
 tr.sev-high .sev { background: #b00020; }
 tr.sev-medium .sev { background: #c77700; }
 tr.sev-low .sev { background: #5a6472; }
-@media print { #flags { break-after: page; } }
+@media print { table.flags tr { break-inside: avoid; } }
 `;
