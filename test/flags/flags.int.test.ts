@@ -105,6 +105,12 @@ describe('flags: explainable rules over the current graph', () => {
     const expected = truth.networks.flatMap((n) => companyIds(n).slice(3, 5));
     expect(flagged(flags, 'competitors-share-control')).toEqual([...expected].sort((a, b) => a - b));
     expect(flags[0]?.evidence[0]?.fact).toMatch(/^listed as a competitor of .+, yet shares (address|officer|phone|email) \S/);
+    // Each planted pair is one finding of its two companies.
+    const pairs = truth.networks.map((n) => sorted(companyIds(n).slice(3, 5)));
+    const findings = findingsOf(flags).map((f) => sorted(f.flags.map((x) => x.record.id ?? -1)));
+    expect([...findings].sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual(
+      [...pairs].sort((a, b) => (a[0] as number) - (b[0] as number)),
+    );
   });
 
   test('registrant-mismatch fires exactly on the shadow sites whose WhoIs registrant does not list them', async ({ driver }) => {
