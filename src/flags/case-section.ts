@@ -45,17 +45,19 @@ export function caseFlagsSection(flags: readonly Flag[], params: CaseFlagsParams
   );
 }
 
-/** The record flagged, or what the records of a finding share and the first few of them. */
+/** The record flagged, or what the records of a finding share. */
 function findingCell(g: Finding): string {
-  if (g.shared === null) return escapeMarkup(shown(recordLabel((g.flags[0] as Flag).record)));
-  const names = g.flags.slice(0, MEMBERS_SHOWN).map((f) => recordLabel(f.record));
-  const more = g.flags.length > MEMBERS_SHOWN ? `; and ${g.flags.length - MEMBERS_SHOWN} more` : '';
-  return `${escapeMarkup(shown(g.shared.fact))}<div class="members">${escapeMarkup(shown(names.join('; ')))}${escapeMarkup(more)}</div>`;
+  return escapeMarkup(shown(g.shared === null ? recordLabel((g.flags[0] as Flag).record) : g.shared.fact));
 }
 
-/** A single flag's facts with the records they come from; for a finding of many, how many records it flags here. */
+/** A single flag's facts with the records they come from; for a finding of many, its records here, the first few. */
 function evidenceCell(g: Finding): string {
-  if (g.shared !== null) return `<div>${g.flags.length} ${g.flags.length === 1 ? 'record' : 'records'} of this file flagged</div>`;
+  if (g.shared !== null) {
+    const names = g.flags.slice(0, MEMBERS_SHOWN).map((f) => recordLabel(f.record));
+    const more = g.flags.length > MEMBERS_SHOWN ? `; and ${g.flags.length - MEMBERS_SHOWN} more` : '';
+    const count = `${g.flags.length} ${g.flags.length === 1 ? 'record' : 'records'} of this file flagged:`;
+    return `<div>${escapeMarkup(count)}</div><div class="members">${escapeMarkup(shown(names.join('; ')))}${escapeMarkup(more)}</div>`;
+  }
   return (g.flags[0] as Flag).evidence
     .map(
       (e) =>
@@ -72,6 +74,7 @@ const FLAGS_CSS = `
 #flags .lead { color: #444; max-width: 1100px; }
 #flags code { font-size: 12px; background: #eef0f4; padding: 1px 4px; border-radius: 3px; }
 table.flags td:nth-child(1), table.flags td:nth-child(2), table.flags td:nth-child(4) { white-space: nowrap; }
+table.flags td:nth-child(3) { max-width: 420px; }
 table.flags .members { color: #444; font-size: 12px; margin-top: 2px; }
 #flags table.flag-counts { width: auto; min-width: 420px; margin-bottom: 12px; }
 table.flags .refs { color: #666; font-size: 12px; }

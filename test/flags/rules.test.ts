@@ -194,7 +194,7 @@ describe('flags output', () => {
     const rows = findings.split('</tr>').filter((r) => r.includes('<td>'));
     expect(rows).toHaveLength(3);
     expect(rows[0]).toContain(
-      'Иванов И. И. (INN 7701) is manager or founder of 59 companies<div class="members">ООО &quot;Альфа&quot; (company:7700000001); ООО &quot;Бета&quot; (company:7700000002)</div>',
+      '<td>Иванов И. И. (INN 7701) is manager or founder of 59 companies</td><td class="num">0.55</td><td><div>2 records of this file flagged:</div><div class="members">ООО &quot;Альфа&quot; (company:7700000001); ООО &quot;Бета&quot; (company:7700000002)</div></td>',
     );
     expect(rows[2]).toContain('<td>mass-address</td>');
   });
