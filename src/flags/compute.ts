@@ -4,7 +4,8 @@ import { runNamed, runText, inWriteTransaction, type Row } from '../store/execut
 import { walkScope } from '../store/scope.js';
 import { toStoreError } from '../store/neo4j-errors.js';
 import { toNumberOrNull } from '../store/numbers.js';
-import { type Flag, type FlagEvidence, type FlagRecord, type FlagScope, flagUid, sortFlags } from './model.js';
+import { publicInfrastructureParameters } from '../graph/public-infrastructure.js';
+import { type Flag, type FlagEvidence, type FlagRecord, type FlagScope, type FlagShared, flagUid, sortFlags } from './model.js';
 import { type FlagRule, loadRules } from './rules.js';
 
 export interface FlagOptions {
@@ -42,9 +43,10 @@ export async function computeFlags(driver: Driver, scope: FlagScope, options: Fl
     read = await session.executeRead(async (tx) => {
       const elements = await scopeElements(tx, scope);
       const flags: (Flag & { element: string })[] = [];
+      const infrastructure = publicInfrastructureParameters();
       for (const rule of rules) {
         const params = Object.fromEntries(rule.thresholds.map((t) => [t.name, t.default]));
-        const rows = await runText(tx, rule.statement, { scope: elements, ...params }, {}, `flag rule ${rule.id}`);
+        const rows = await runText(tx, rule.statement, { scope: elements, ...infrastructure, ...params }, {}, `flag rule ${rule.id}`);
         for (const row of rows) flags.push(flagOf(rule, row));
       }
       return { flags, elements };
@@ -113,14 +115,24 @@ function flagOf(rule: FlagRule, row: Row): Flag & { element: string } {
         records: (Array.isArray(e.records) ? e.records : []).map((r: Row) => recordOf(r)),
       }),
     ),
+    shared: sharedOf(row.shared),
     element: String(row.element),
   };
 }
 
+/** A record as a rule returns it (`kind, id, key, title`), named as people name it: a company by its title. */
 function recordOf(row: Row): FlagRecord {
-  return {
-    kind: String(row.kind),
-    id: toNumberOrNull(row.id),
-    key: row.key === null || row.key === undefined ? null : String(row.key),
-  };
+  const kind = String(row.kind);
+  const key = textOrNull(row.key);
+  const title = textOrNull(row.title);
+  return { kind, id: toNumberOrNull(row.id), key, name: kind === 'company' || kind === 'branch' ? title : (key ?? title) };
 }
+
+function sharedOf(value: unknown): FlagShared | null {
+  if (value === null || typeof value !== 'object') return null;
+  const v = value as Row;
+  const key = String(v.key);
+  return { kind: String(v.kind), key, name: textOrNull(v.name) ?? key, fact: String(v.fact ?? '') };
+}
+
+const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

@@ -1,5 +1,18 @@
 export { type CaseFlagsParams, caseFlagsSection } from './case-section.js';
 export { computeFlags, type FlagOptions, type FlagResult } from './compute.js';
 export { flagsCsv, flagsJson, flagsTable } from './format.js';
-export { type Flag, type FlagEvidence, type FlagRecord, type FlagScope, flagUid, sortFlags } from './model.js';
+export {
+  countFlags,
+  type Finding,
+  findingsOf,
+  type Flag,
+  type FlagCount,
+  type FlagEvidence,
+  type FlagRecord,
+  type FlagScope,
+  type FlagShared,
+  flagUid,
+  recordLabel,
+  sortFlags,
+} from './model.js';
 export { type FlagRule, loadRules, parseRule, SEVERITIES, type Severity, type Threshold } from './rules.js';

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { readCypherHeader } from '../cypher-header.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { SEVERITIES, type Severity } from '../graph/flag-severity.js';
+import { publicInfrastructureParameters } from '../graph/public-infrastructure.js';
 
 /** The rules' folder: one Cypher file per rule (the same relative place from src/ and dist/). */
 const RULES_ROOT = fileURLToPath(new URL('../../cypher/flags/rules/', import.meta.url));
@@ -24,7 +25,10 @@ export interface FlagRule {
   severity: Severity;
   description: string;
   thresholds: Threshold[];
-  /** Parameters: `$scope` (element ids, or null for the whole graph) and the thresholds. */
+  /**
+   * Parameters: `$scope` (element ids, or null for the whole graph), the lists of public infrastructure
+   * (`$webmailDomains`, src/graph/public-infrastructure.ts) and the thresholds.
+   */
   statement: string;
 }
 
@@ -62,8 +66,10 @@ export function parseRule(id: string, text: string): FlagRule {
   if (!severity) fail('no `// severity:` line');
   if (description.length === 0) fail('no `// description:` line');
   if (!statement) fail('no statement');
+  const lists = Object.keys(publicInfrastructureParameters());
   for (const [, used] of statement.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)) {
-    if (used !== 'scope' && !thresholds.some((t) => t.name === used)) fail(`uses $${used}, which is neither $scope nor a threshold`);
+    if (used !== 'scope' && !lists.includes(used as string) && !thresholds.some((t) => t.name === used))
+      fail(`uses $${used}, which is neither $scope nor a threshold (nor ${lists.map((l) => `$${l}`).join(', ')})`);
   }
   return { id, severity: severity as Severity, description: description.join(' '), thresholds, statement };
 }

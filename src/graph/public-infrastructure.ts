@@ -99,3 +99,11 @@ export function isPublicInfrastructure(kind: string, key: string): boolean {
   if (kind === 'domain') return WEBMAIL_DOMAINS.has(host);
   return false;
 }
+
+/**
+ * The same lists as Cypher parameters, for statements that weigh evidence in the database (the flag rules): a
+ * statement tests `toLower(x.key) IN $webmailDomains` rather than keeping a list of its own.
+ */
+export function publicInfrastructureParameters(): { webmailDomains: string[] } {
+  return { webmailDomains: [...WEBMAIL_DOMAINS].sort() };
+}

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { computeFlags, type Flag, flagsJson } from '../../src/flags/index.js';
+import { computeFlags, type Finding, findingsOf, type Flag, flagsJson } from '../../src/flags/index.js';
 import type { LandingKind } from '../../src/api/kinds.js';
 import { computeNetworks, memberKey } from '../../src/network/index.js';
 import { buildRecord } from '../../src/sandbox/records/build-record.js';
@@ -17,6 +17,7 @@ import { resetGraph, testConnection } from '../support/neo4j.js';
 /** What the tests read of a company record as the sandbox serves it. */
 interface Served {
   key?: string;
+  title?: string;
   companyInfo?: { registrationAddress?: string } | null;
   companyRequisites?: { inn?: string } | null;
   companyManagersAndFounders?: { managers?: { inn?: string }[] | null; founders?: { inn?: string }[] | null } | null;
@@ -77,6 +78,25 @@ describe('flags: explainable rules over the current graph', () => {
     }
   });
 
+  test('the flags of one nominee and of one mass address read as one finding each, naming every member', async ({ driver }) => {
+    const { flags } = await computeFlags(driver, { type: 'all' }, { database, rules: ['mass-officer', 'mass-address'], write: false });
+    const nominee = truth.noise.nominee.key.replace(/^inn:/, '');
+    const address = truth.noise.massAddress.text;
+    const officerOf = truth.seeds.map((s) => s.id).filter((id) => people(id).some((p) => p.inn === nominee));
+    const atAddress = truth.seeds.map((s) => s.id).filter((id) => served(id).companyInfo?.registrationAddress === address);
+    const findings = findingsOf(flags);
+    expect(findings.map((f) => [f.rule, f.flags.length])).toEqual([
+      ['mass-officer', officerOf.length],
+      ['mass-address', atAddress.length],
+    ]);
+    const [officer, place] = findings as [Finding, Finding];
+    expect(officer.shared?.fact).toMatch(new RegExp(`^.+ \\(INN ${nominee}\\) is manager or founder of ${officerOf.length} companies$`));
+    expect(place.shared?.fact).toBe(`${address} houses ${atAddress.length} companies`);
+    expect(sorted(place.flags.map((f) => f.record.id ?? -1))).toEqual(sorted(atAddress));
+    // Each member is named by the title the sandbox serves.
+    for (const f of place.flags) expect(f.record.name).toBe(served(f.record.id ?? -1).title);
+  });
+
   test('competitors-share-control fires on the planted competitor pairs under one control, not on the decoys sharing only hubs', async ({
     driver,
   }) => {
@@ -85,6 +105,12 @@ describe('flags: explainable rules over the current graph', () => {
     const expected = truth.networks.flatMap((n) => companyIds(n).slice(3, 5));
     expect(flagged(flags, 'competitors-share-control')).toEqual([...expected].sort((a, b) => a - b));
     expect(flags[0]?.evidence[0]?.fact).toMatch(/^listed as a competitor of .+, yet shares (address|officer|phone|email) \S/);
+    // Each planted pair is one finding of its two companies.
+    const pairs = truth.networks.map((n) => sorted(companyIds(n).slice(3, 5)));
+    const findings = findingsOf(flags).map((f) => sorted(f.flags.map((x) => x.record.id ?? -1)));
+    expect([...findings].sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual(
+      [...pairs].sort((a, b) => (a[0] as number) - (b[0] as number)),
+    );
   });
 
   test('registrant-mismatch fires exactly on the shadow sites whose WhoIs registrant does not list them', async ({ driver }) => {
@@ -171,11 +197,13 @@ describe('flags: explainable rules over the current graph', () => {
   test('prints exactly the documented JSON; writes :Flag nodes idempotently and retires the ones no longer found', async ({ driver }) => {
     const first = await computeFlags(driver, { type: 'all' }, { database, now: new Date('2026-01-01T00:00:00Z') });
     const json = JSON.parse(flagsJson(first.flags)) as { flags: Record<string, unknown>[] };
-    expect(Object.keys(json)).toEqual(['flags']);
-    expect(Object.keys(json.flags[0] ?? {})).toEqual(['rule', 'severity', 'score', 'record', 'evidence']);
-    expect(Object.keys((json.flags[0]?.record as object) ?? {})).toEqual(['kind', 'id', 'key']);
-    const scores = first.flags.map((f) => f.score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(Object.keys(json)).toEqual(['summary', 'findings', 'flags']);
+    expect(Object.keys(json.flags[0] ?? {})).toEqual(['rule', 'severity', 'score', 'record', 'evidence', 'shared']);
+    expect(Object.keys((json.flags[0]?.record as object) ?? {})).toEqual(['kind', 'id', 'key', 'name']);
+    // Most severe first, then by rule, then the highest score.
+    const rank = { high: 0, medium: 1, low: 2 };
+    const order = first.flags.map((f) => [rank[f.severity], f.rule, -f.score] as const);
+    expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || a[2] - b[2]));
     // One entry per rule and record; every piece of evidence names its records as { kind, id, key }.
     const pairs = first.flags.map((f) => `${f.rule} ${f.record.kind}#${f.record.id}:${f.record.key}`);
     expect(new Set(pairs).size).toBe(pairs.length);
@@ -183,7 +211,7 @@ describe('flags: explainable rules over the current graph', () => {
       for (const evidence of flag.evidence as { fact: unknown; records: object[] }[]) {
         expect(Object.keys(evidence)).toEqual(['fact', 'records']);
         expect(typeof evidence.fact).toBe('string');
-        for (const record of evidence.records) expect(Object.keys(record)).toEqual(['kind', 'id', 'key']);
+        for (const record of evidence.records) expect(Object.keys(record)).toEqual(['kind', 'id', 'key', 'name']);
       }
     }
     expect(first.written?.written).toBe(first.flags.length);

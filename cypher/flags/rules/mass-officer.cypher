@@ -6,6 +6,7 @@
 // threshold: sandbox records a person holds 2 companies at p50, 7 at p99; the planted nominees hold 59-77.
 // Hits: each company (in $scope, or every one when null) with a current HAS_OFFICER (manager or founder) to a Person
 // who holds such a role now at $minCompanies companies or more. One hit per company: its most prolific such officer.
+// `shared`: that officer, so that the companies of one person read as one finding.
 MATCH (c:Company)-[r:HAS_OFFICER]->(p:Person)
 WHERE r.removedAt IS NULL AND r.role IN ['manager', 'founder'] AND ($scope IS NULL OR elementId(c) IN $scope)
 WITH p, collect(DISTINCT c) AS inScope
@@ -16,11 +17,13 @@ UNWIND inScope AS c
 WITH c, p, companies, COLLECT { MATCH (c)-[x:HAS_OFFICER]->(p) WHERE x.removedAt IS NULL AND x.role IN ['manager', 'founder'] RETURN DISTINCT x.role AS role ORDER BY role } AS roles
 WITH c, p, roles, companies ORDER BY companies DESC, p.key
 WITH c, collect({p: p, roles: roles, companies: companies})[0] AS top
-WITH c, top, top.p AS officer
-RETURN elementId(c) AS element, c.kind AS kind, c.id AS id, c.key AS key,
+WITH c, top, top.p AS officer, coalesce(top.p.name, top.p.value, top.p.key) + coalesce(' (INN ' + top.p.inn + ')', '') AS named
+RETURN elementId(c) AS element, c.kind AS kind, c.id AS id, c.key AS key, c.title AS title,
        0.5 + 0.5 * CASE WHEN top.companies >= 10 * $minCompanies THEN 1.0 ELSE toFloat(top.companies - $minCompanies) / (9 * $minCompanies) END AS score,
-       [{fact: coalesce(top.p.name, top.p.value, top.p.key) + coalesce(' (INN ' + top.p.inn + ')', '') + ', its '
+       [{fact: named + ', its '
                + reduce(s = '', x IN top.roles | s + CASE WHEN s = '' THEN '' ELSE ' and ' END + x)
                + ', is manager or founder of ' + toString(top.companies - 1) + ' other companies',
          records: COLLECT { MATCH (x:Company)-[y:HAS_OFFICER]->(officer) WHERE y.removedAt IS NULL AND x <> c
-                            RETURN DISTINCT {kind: x.kind, id: x.id, key: x.key} AS other ORDER BY other.key LIMIT 5 }}] AS evidence
+                            RETURN DISTINCT {kind: x.kind, id: x.id, key: x.key, title: x.title} AS other ORDER BY other.key LIMIT 5 }}] AS evidence,
+       {kind: 'officer', key: coalesce(officer.key, named), name: named,
+        fact: named + ' is manager or founder of ' + toString(top.companies) + ' companies'} AS shared

@@ -8,13 +8,33 @@
 // Hits: each company (in $scope, or every one when null) of a known status without "ликвид"/"liquidat" that names a
 // company as predecessor, or is named by it as successor (HAS_OFFICER with that role, current), whose status names
 // liquidation, and with which it shares a current officer (manager or founder) or registration address that is no
-// hub. Score: 0.7 + 0.15 for each shared officer or address, at most 1. One fact per predecessor.
+// hub; neither company is a hub itself. Score: 0.7 + 0.15 for each shared officer or address, at most 1. One fact
+// per predecessor.
 MATCH (s:Company)-[k:HAS_OFFICER]-(p:Company)
 WHERE k.removedAt IS NULL AND s <> p AND ($scope IS NULL OR elementId(s) IN $scope)
   AND ((startNode(k) = s AND k.role = 'predecessor') OR (startNode(k) = p AND k.role = 'successor'))
   AND s.companyStatus IS NOT NULL AND NOT toLower(s.companyStatus) =~ '.*(ликвид|liquidat).*'
   AND toLower(p.companyStatus) =~ '.*(ликвид|liquidat).*'
 WITH DISTINCT s, p
+// A hub record ties nothing either (cypher/fragments/hub-size.cypher, as in `networks`).
+WHERE
+  // hub-size: shared=s holder=h link=k
+  size(COLLECT {
+    MATCH (h:Landing)-[k]-(s)
+    WHERE k.removedAt IS NULL AND h <> s AND h.kind IN ['domain', 'company', 'email', 'phone']
+      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
+           OR (type(k) = 'RELATED' AND h:Domain AND s:Company))
+    RETURN DISTINCT h
+  }) + CASE WHEN s:Landing THEN 1 ELSE 0 END <= $maxShared
+  AND
+  // hub-size: shared=p holder=h link=k
+  size(COLLECT {
+    MATCH (h:Landing)-[k]-(p)
+    WHERE k.removedAt IS NULL AND h <> p AND h.kind IN ['domain', 'company', 'email', 'phone']
+      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
+           OR (type(k) = 'RELATED' AND h:Domain AND p:Company))
+    RETURN DISTINCT h
+  }) + CASE WHEN p:Landing THEN 1 ELSE 0 END <= $maxShared
 MATCH (s)-[r1:HAS_OFFICER|REGISTERED_AT]->(i)<-[r2:HAS_OFFICER|REGISTERED_AT]-(p)
 WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address)
   // hub-size: shared=i holder=h link=l
@@ -29,8 +49,8 @@ WITH s, p, collect(DISTINCT CASE WHEN i:Person THEN 'officer ' + coalesce(i.name
                                  ELSE 'address ' + coalesce(i.value, i.key) END) AS shared
 WITH s, collect({p: p, shared: shared}) AS predecessors
 WITH s, predecessors, reduce(n = 0, v IN predecessors | n + size(v.shared)) AS items
-RETURN elementId(s) AS element, s.kind AS kind, s.id AS id, s.key AS key,
+RETURN elementId(s) AS element, s.kind AS kind, s.id AS id, s.key AS key, s.title AS title,
        CASE WHEN 0.55 + 0.15 * items > 1.0 THEN 1.0 ELSE 0.55 + 0.15 * items END AS score,
        [v IN predecessors[0..5] | {fact: 'succeeds ' + coalesce(v.p.title, v.p.key) + ' (' + v.p.companyStatus + '), and shares its '
                                          + reduce(t = '', x IN v.shared | t + CASE WHEN t = '' THEN '' ELSE '; ' END + x),
-                                   records: [{kind: v.p.kind, id: v.p.id, key: v.p.key}]}] AS evidence
+                                   records: [{kind: v.p.kind, id: v.p.id, key: v.p.key, title: v.p.title}]}] AS evidence

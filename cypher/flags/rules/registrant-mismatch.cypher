@@ -13,8 +13,8 @@ WHERE n.removedAt IS NULL AND ($scope IS NULL OR elementId(d) IN $scope)
   AND c.status = 'fetched'
   AND NOT EXISTS { MATCH (c)-[r:RELATED]->(d) WHERE r.removedAt IS NULL }
 WITH d, c, COUNT { MATCH (c)-[r:RELATED]->(:Domain) WHERE r.removedAt IS NULL } AS sites
-RETURN elementId(d) AS element, d.kind AS kind, d.id AS id, d.key AS key,
+RETURN elementId(d) AS element, d.kind AS kind, d.id AS id, d.key AS key, d.title AS title,
        CASE WHEN sites > 0 THEN 0.9 ELSE 0.7 END AS score,
        [{fact: 'WhoIs names ' + coalesce(c.title, c.key) + ' as registrant, and that company lists '
                + CASE WHEN sites = 0 THEN 'no sites' ELSE toString(sites) + ' other sites but not this one' END,
-         records: [{kind: c.kind, id: c.id, key: c.key}]}] AS evidence
+         records: [{kind: c.kind, id: c.id, key: c.key, title: c.title}]}] AS evidence

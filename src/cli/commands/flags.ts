@@ -26,8 +26,8 @@ export function flagsCommand(): Command {
     .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 1)')
     .option('--crawl <id>', 'the records this crawl fetched')
     .option('--rule <ids>', 'only these rules, comma-separated (default: every rule)')
-    .option('--json', 'the flags as JSON')
-    .option('--csv', 'one line per flag as CSV (RFC 4180)')
+    .option('--json', 'as JSON: the counts per rule, the findings and every flag (docs/flags.md)')
+    .option('--csv', 'one line per flag as CSV (RFC 4180), most severe first')
     .option('--no-write', 'print only, do not write :Flag nodes');
   return graphOptions(command).action(async (seedArgs: string[], flags: Record<string, unknown>) => {
     const o = parseOptions(optionsSchema, flags);
