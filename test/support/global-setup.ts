@@ -10,7 +10,16 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    neo4j: { uri: string; username: string; password: string; database?: string; source: string; browserUrl?: string };
+    neo4j: {
+      uri: string;
+      username: string;
+      password: string;
+      database?: string;
+      source: string;
+      browserUrl?: string;
+      /** Where scripts/neo4j-local keeps it, when it is the project's local Neo4j (the CLI finds it there without NEO4J_URI). */
+      local?: { home: string; boltPort: number; httpPort: number };
+    };
   }
 }
 
@@ -37,6 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     database: found.connection.database ?? undefined,
     source: found.source,
     browserUrl: found.browserUrl,
+    local: found.local,
   } as never);
   const stopWatching = watchLongTransactions(found.connection);
   return async () => {
@@ -50,6 +60,7 @@ interface Found {
   source: string;
   /** Neo4j Browser of that server (its HTTP port): NEO4J_BROWSER_URL with NEO4J_URI, else known from the start. */
   browserUrl?: string;
+  local?: { home: string; boltPort: number; httpPort: number };
   stop: () => Promise<void>;
 }
 
@@ -109,6 +120,7 @@ async function fromLocalScript(): Promise<Found> {
     connection: local.connection,
     source: `scripts/neo4j-local (${local.home}${local.wasRunning ? ', already running' : ''})`,
     browserUrl: `http://127.0.0.1:${options.httpPort}/browser/`,
+    local: { ...options, home: local.home },
     stop: async () => {
       if (!local.wasRunning) await stopLocalNeo4j(options);
     },
