@@ -74,6 +74,12 @@ describe('the service goes away', () => {
         .map((id) => ({ kind: 'company' as const, id }));
       args = ['crawl', ...seeds.map((s) => `company#${s.id}`), '--depth', '1', '--rps', String(RPS), '--service-wait-ms', '3000'];
     });
+    /** The same command, with the service back: it resumes the crawl and finishes, nothing failed. */
+    const resumesAndFinishes = async () => {
+      const back = await runCli([...args, '--json'], env);
+      expect(back.code, back.stderr).toBe(0);
+      expect(JSON.parse(back.stdout)).toMatchObject({ status: 'finished', resumed: true, totals: { failed: 0 } });
+    };
 
     test('never reached: exits 2 with one line within --first-contact-timeout-ms, no crawl left; the same command then crawls it all', async ({
       sandbox,
@@ -130,9 +136,7 @@ describe('the service goes away', () => {
       } finally {
         await sandbox.comeBack();
       }
-      const back = await runCli([...args, '--json'], env);
-      expect(back.code, back.stderr).toBe(0);
-      expect(JSON.parse(back.stdout)).toMatchObject({ status: 'finished', resumed: true, totals: { failed: 0 } });
+      await resumesAndFinishes();
     }, 120_000);
 
     test('Ctrl-C while it waits for the service exits 130 at once, and the crawl stays resumable', async ({ sandbox, driver }) => {
@@ -152,9 +156,7 @@ describe('the service goes away', () => {
       } finally {
         await sandbox.comeBack();
       }
-      const back = await runCli([...args, '--json'], env);
-      expect(back.code, back.stderr).toBe(0);
-      expect(JSON.parse(back.stdout)).toMatchObject({ status: 'finished', resumed: true, totals: { failed: 0 } });
+      await resumesAndFinishes();
     }, 120_000);
   });
 });
