@@ -43,11 +43,16 @@ export interface PlantedGroundTruth {
  */
 export const PLANTED_START_DEPTH = 4;
 
-/** What `sandbox --plant` prints to start from: one company of each network and one of each flag pattern. */
+/**
+ * What `sandbox --plant` prints to start from: one company of each network and one of each flag pattern, with the
+ * phoenix's liquidated predecessor (a record names its predecessors, but no list a crawl follows leads there).
+ */
 export function plantedStart(graph: SandboxGraph, truth: PlantedTruth): PlantedStart {
   const atMassAddress = truth.networks.map((n) => companiesOf(n)[1]).filter((m) => m !== undefined);
   const f = truth.flags;
-  const patterns = [f.youngCompany[0], f.liquidatedServesLive[0], f.phoenix[0], f.noActivityManySites[0]].filter((id) => id !== undefined);
+  const patterns = [f.youngCompany[0], f.liquidatedServesLive[0], f.phoenix[0], f.decoys.phoenix[0], f.noActivityManySites[0]].filter(
+    (id) => id !== undefined,
+  );
   const keys = [...atMassAddress.map((m) => m.key), ...patterns.map((id) => refOf(graph, id).key)];
   return { seeds: [...new Set(keys)].map((key) => `company:${key}`), depth: PLANTED_START_DEPTH };
 }
