@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   API_RETRIES_EXHAUSTED: 'skip',
   // The service stopped answering and did not come back within the service wait: no request can succeed.
   API_UNAVAILABLE: 'stop',
+  /** No request of the run reached the service within the first-contact bound: a wrong address, or nothing runs there. */
+  API_UNREACHED: 'stop',
   /** The first answers of a run did not look like the landing service's (404s, HTML, another shape): wrong base URL or key. */
   API_MISMATCH: 'stop',
   /** A refresh found more records fetched before now answering 404 than MASS_GONE_SHARE allows: none was marked gone. */

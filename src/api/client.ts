@@ -41,7 +41,8 @@ export interface LandingClientOptions {
   /** Observes retries, 429 pauses and outages (progress, logs). */
   onEvent?: (event: ClientEvent) => void;
   /**
-   * Outages (service-gate.ts): `serviceWaitMs` (default 600000, 10 min) bounds the wait for a service that
+   * Outages (service-gate.ts): `firstContactTimeoutMs` (default 30000) bounds the wait for a service no request
+   * has reached yet (API_UNREACHED), `serviceWaitMs` (default 600000, 10 min) the wait for a service that
    * stopped answering before requests fail with API_UNAVAILABLE; the rest tunes probing (tests).
    */
   serviceGate?: Omit<ServiceGateOptions, 'origin' | 'onEvent'>;

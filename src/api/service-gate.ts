@@ -6,6 +6,11 @@ import { LandingGraphError } from '../errors.js';
 export interface ServiceGateOptions {
   /** Longest wait for the service to answer again once the gate closed. Default: 600000 (10 min). */
   serviceWaitMs?: number;
+  /**
+   * Longest wait, from the first request, for a service that no request has reached yet (every failure so far a
+   * failure to connect): a wrong address, not an outage. Default: 30000.
+   */
+  firstContactTimeoutMs?: number;
   /** Delay before the first probe. Default: 1000. */
   minProbeDelayMs?: number;
   /** Longest delay between probes. Default: 30000. */
@@ -71,6 +76,9 @@ const defaultSleep = async (ms: number, signal: AbortSignal): Promise<void> => {
  *   next waiting request, so a few broken records cannot hold the gate shut for ever.
  * - Given up: when the service has not answered for `serviceWaitMs` since the gate closed, every waiting
  *   request, and every later one until an answer arrives, fails with API_UNAVAILABLE (kind `stop`).
+ *   While no request has ever reached the service (every failure a failure to connect), the bound is
+ *   `firstContactTimeoutMs` from the first request instead, and the error API_UNREACHED: nothing listens at
+ *   that address, which waiting does not mend. Once one request reached it, later outages get the long wait.
  *
  * Why 5 in a row over 2 records: with independent failures at a rate p, a given failure starts a false
  * run with probability p^5 (1e-5 at 10 %, 0.24 % at 30 %), and a false closure costs only one probe
@@ -78,6 +86,7 @@ const defaultSleep = async (ms: number, signal: AbortSignal): Promise<void> => {
  */
 export class ServiceGate {
   readonly serviceWaitMs: number;
+  readonly firstContactTimeoutMs: number;
   readonly #minProbeDelayMs: number;
   readonly #maxProbeDelayMs: number;
   readonly #failuresInARow: number;
@@ -88,6 +97,10 @@ export class ServiceGate {
   readonly #onEvent: ((event: ServiceGateEvent) => void) | undefined;
 
   #state: 'open' | 'closed' | 'given-up' = 'open';
+  /** Some request reached the service (an answer, or a failure after the connection was made). */
+  #reached = false;
+  /** When the first request entered (epoch ms); undefined before it. */
+  #firstRequestAtMs: number | undefined;
   /** Transient failures since the last answer, and their records. */
   #run = 0;
   readonly #runRecords = new Set<string>();
@@ -101,10 +114,13 @@ export class ServiceGate {
   readonly #waiters: Waiter[] = [];
   /** Cancels the probe and give-up timers of the current outage. */
   #timers: AbortController | undefined;
+  /** Cancels the give-up timer alone (armed again when the first contact is made during an outage). */
+  #giveUpTimer: AbortController | undefined;
   #abandoned: LandingGraphError | undefined;
 
   constructor(options: ServiceGateOptions = {}) {
     this.serviceWaitMs = options.serviceWaitMs ?? 600_000;
+    this.firstContactTimeoutMs = options.firstContactTimeoutMs ?? 30_000;
     this.#minProbeDelayMs = options.minProbeDelayMs ?? 1_000;
     this.#maxProbeDelayMs = Math.max(this.#minProbeDelayMs, options.maxProbeDelayMs ?? 30_000);
     this.#failuresInARow = Math.max(1, options.failuresInARow ?? 5);
@@ -131,9 +147,10 @@ export class ServiceGate {
    * when the service wait has run out, or with the error given to abandon().
    */
   enter(): Promise<GatePass> {
+    this.#firstRequestAtMs ??= this.#now();
     if (this.#state === 'open') return Promise.resolve(OPEN);
     if (this.#abandoned) return Promise.reject(this.#abandoned);
-    if (this.#state === 'given-up') return Promise.reject(this.#unavailable());
+    if (this.#state === 'given-up') return Promise.reject(this.#givenUpError());
     if (this.#probeDue && !this.#probe) {
       this.#probeDue = false;
       return Promise.resolve(this.#startProbe());
@@ -148,6 +165,7 @@ export class ServiceGate {
 
   /** The service answered (any status below 500): the run ends and a closed gate opens. */
   answered(pass: GatePass): void {
+    this.#reached = true;
     if (pass === this.#probe) this.#probe = undefined;
     this.#run = 0;
     this.#runRecords.clear();
@@ -167,6 +185,11 @@ export class ServiceGate {
    * attempts (retry as usual). `wait`: the service is down; enter() again without spending an attempt.
    */
   failed(pass: GatePass, failure: GateFailure): 'count' | 'wait' {
+    if (!failure.connectFailure && !this.#reached) {
+      this.#reached = true;
+      // Something listens there after all: a closed gate now waits the outage's long wait.
+      if (this.#state === 'closed') this.#armGiveUp();
+    }
     if (this.#state === 'open') {
       if (failure.connectFailure) {
         this.#close(failure.reason);
@@ -217,13 +240,26 @@ export class ServiceGate {
     this.#run = 0;
     this.#runRecords.clear();
     this.#timers?.abort();
-    const timers = new AbortController();
-    this.#timers = timers;
+    this.#timers = new AbortController();
     this.#onEvent?.({ type: 'service-down', reason });
-    void this.#sleep(this.serviceWaitMs, timers.signal).then(() => {
-      if (this.#timers === timers && !timers.signal.aborted) this.#giveUp();
-    });
+    this.#armGiveUp();
     this.#scheduleProbe(this.#probeDelay());
+  }
+
+  /** Start (or start again) the give-up timer of the current outage: the first-contact bound, or the service wait. */
+  #armGiveUp(): void {
+    this.#giveUpTimer?.abort();
+    const outage = this.#timers;
+    if (!outage) return;
+    const timer = new AbortController();
+    this.#giveUpTimer = timer;
+    outage.signal.addEventListener('abort', () => timer.abort(), { once: true });
+    const waitMs = this.#reached
+      ? this.serviceWaitMs - (this.#now() - this.#downSince)
+      : this.firstContactTimeoutMs - (this.#now() - (this.#firstRequestAtMs ?? this.#downSince));
+    void this.#sleep(Math.max(0, waitMs), timer.signal).then(() => {
+      if (this.#timers === outage && !timer.signal.aborted) this.#giveUp();
+    });
   }
 
   #probeDelay(): number {
@@ -258,8 +294,21 @@ export class ServiceGate {
     this.#probe = undefined;
     this.#timers?.abort();
     this.#timers = undefined;
-    const error = this.#unavailable();
+    const error = this.#givenUpError();
     for (const waiter of this.#waiters.splice(0)) waiter.reject(error);
+  }
+
+  #givenUpError(): LandingGraphError {
+    return this.#reached ? this.#unavailable() : this.#unreached();
+  }
+
+  #unreached(): LandingGraphError {
+    return new LandingGraphError(
+      'API_UNREACHED',
+      `no request reached the service at ${this.#origin} within ${formatDurationMs(this.firstContactTimeoutMs)} (${this.#reason}): ` +
+        'check LANDING_BASE_URL (or --base-url), and that the service runs there',
+      { details: { origin: this.#origin, reason: this.#reason, firstContactTimeoutMs: this.firstContactTimeoutMs } },
+    );
   }
 
   #unavailable(): LandingGraphError {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { LandingGraphError } from '../errors.js';
 import type { Neo4jConnection } from '../store/connect.js';
+import type { LocalNeo4jOptions } from '../store/local-neo4j.js';
+
+const portSetting = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,5}$/, { error: `${name} must be a port number (1-65535)` })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 65535, { error: `${name} must be a port number (1-65535)` })
+    .optional();
 
 /** Settings from the environment, overridden by flags; checked here once. Secrets are never printed. */
 const envSchema = z.object({
@@ -21,6 +30,10 @@ const envSchema = z.object({
   NEO4J_USERNAME: z.string().default('neo4j'),
   NEO4J_PASSWORD: z.string().optional(),
   NEO4J_DATABASE: z.string().optional(),
+  // The local Neo4j's place, as scripts/neo4j-local reads them.
+  NEO4J_LOCAL_HOME: z.string().optional(),
+  NEO4J_LOCAL_BOLT_PORT: portSetting('NEO4J_LOCAL_BOLT_PORT'),
+  NEO4J_LOCAL_HTTP_PORT: portSetting('NEO4J_LOCAL_HTTP_PORT'),
 });
 
 export interface ServiceConfig {
@@ -28,10 +41,19 @@ export interface ServiceConfig {
   apiKey: string;
 }
 
+/** The project's local Neo4j (scripts/neo4j-local), used when no NEO4J_URI is set. */
+export interface LocalNeo4jConfig {
+  options: LocalNeo4jOptions;
+  username: string;
+  /** NEO4J_PASSWORD when given: it must open the local Neo4j (the password file is used when it is not given). */
+  password: string | undefined;
+}
+
 export interface Config {
   service: ServiceConfig | undefined;
-  /** undefined: use the project's local Neo4j (scripts/neo4j-local). */
+  /** undefined: use the project's local Neo4j (scripts/neo4j-local), as `localNeo4j` says. */
   neo4j: Neo4jConnection | undefined;
+  localNeo4j: LocalNeo4jConfig;
 }
 
 export function readConfig(
@@ -39,7 +61,17 @@ export function readConfig(
   flags: { baseUrl?: string; apiKey?: string; neo4jUri?: string; neo4jDatabase?: string } = {},
 ): Config {
   const merged = {
-    ...pickDefined(env, ['LANDING_BASE_URL', 'LANDING_API_KEY', 'NEO4J_URI', 'NEO4J_USERNAME', 'NEO4J_PASSWORD', 'NEO4J_DATABASE']),
+    ...pickDefined(env, [
+      'LANDING_BASE_URL',
+      'LANDING_API_KEY',
+      'NEO4J_URI',
+      'NEO4J_USERNAME',
+      'NEO4J_PASSWORD',
+      'NEO4J_DATABASE',
+      'NEO4J_LOCAL_HOME',
+      'NEO4J_LOCAL_BOLT_PORT',
+      'NEO4J_LOCAL_HTTP_PORT',
+    ]),
     ...pickDefined(
       { LANDING_BASE_URL: flags.baseUrl, LANDING_API_KEY: flags.apiKey, NEO4J_URI: flags.neo4jUri, NEO4J_DATABASE: flags.neo4jDatabase },
       ['LANDING_BASE_URL', 'LANDING_API_KEY', 'NEO4J_URI', 'NEO4J_DATABASE'],
@@ -61,6 +93,15 @@ export function readConfig(
     neo4j: c.NEO4J_URI
       ? { uri: c.NEO4J_URI, username: c.NEO4J_USERNAME, password: c.NEO4J_PASSWORD ?? '', database: c.NEO4J_DATABASE || undefined }
       : undefined,
+    localNeo4j: {
+      options: {
+        ...(c.NEO4J_LOCAL_HOME ? { home: c.NEO4J_LOCAL_HOME } : {}),
+        ...(c.NEO4J_LOCAL_BOLT_PORT ? { boltPort: c.NEO4J_LOCAL_BOLT_PORT } : {}),
+        ...(c.NEO4J_LOCAL_HTTP_PORT ? { httpPort: c.NEO4J_LOCAL_HTTP_PORT } : {}),
+      },
+      username: c.NEO4J_USERNAME,
+      password: c.NEO4J_PASSWORD,
+    },
   };
 }
 

@@ -15,6 +15,8 @@ export interface ServiceClientOptions {
   maxBodyBytes?: number;
   /** How long to wait for a service that stopped answering. Default: the client's (600000, 10 min). */
   serviceWaitMs?: number;
+  /** How long to wait for a service no request has reached yet. Default: the client's (30000). */
+  firstContactTimeoutMs?: number;
   /** Share the rate window with every process on the same service and key through this Redis (redis-window.ts). */
   redisUrl?: string;
   onEvent?: (event: ClientEvent) => void;
@@ -29,6 +31,7 @@ export interface RequestFlags {
   timeoutMs: number;
   maxBodyMb: number;
   serviceWaitMs: number;
+  firstContactTimeoutMs: number;
 }
 
 /** The client options of the flags that crawl and worker share. */
@@ -40,6 +43,7 @@ export function requestOptionsOf(flags: RequestFlags): Omit<ServiceClientOptions
     timeoutMs: flags.timeoutMs,
     maxBodyBytes: flags.maxBodyMb * 1024 * 1024,
     serviceWaitMs: flags.serviceWaitMs,
+    firstContactTimeoutMs: flags.firstContactTimeoutMs,
   };
 }
 
@@ -66,7 +70,7 @@ export async function openServiceClient(o: ServiceClientOptions): Promise<{ clie
     bodyTimeoutMs: o.timeoutMs,
     maxBodyBytes: o.maxBodyBytes,
     onEvent: o.onEvent,
-    serviceGate: { serviceWaitMs: o.serviceWaitMs },
+    serviceGate: { serviceWaitMs: o.serviceWaitMs, firstContactTimeoutMs: o.firstContactTimeoutMs },
     signal: o.signal,
   });
   return {

@@ -38,6 +38,7 @@ export function startWorkerProcesses(o: WorkerProcessOptions): WorkerProcesses {
     ...(o.timeoutMs === undefined ? [] : ['--timeout-ms', String(o.timeoutMs)]),
     ...(o.maxBodyBytes === undefined ? [] : ['--max-body-mb', String(Math.ceil(o.maxBodyBytes / 1024 / 1024))]),
     ...(o.serviceWaitMs === undefined ? [] : ['--service-wait-ms', String(o.serviceWaitMs)]),
+    ...(o.firstContactTimeoutMs === undefined ? [] : ['--first-contact-timeout-ms', String(o.firstContactTimeoutMs)]),
   ];
   const env = { ...process.env, LANDING_BASE_URL: o.service.baseUrl, LANDING_API_KEY: o.service.apiKey, REDIS_URL: o.redisUrl };
   const children: ChildProcess[] = [];

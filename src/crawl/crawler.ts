@@ -6,6 +6,7 @@ import { finishRun, type RunEnding } from './finish-run.js';
 import { FirstAnswers } from './first-answers.js';
 import { MassGone } from './mass-gone.js';
 import { cleanUri } from '../render/provenance.js';
+import { type ErrorCode, isLandingGraphError } from '../errors.js';
 import { LevelLoop } from './level-loop.js';
 import { ClientEventCounter, type CrawlProgress, progressOf } from './progress.js';
 import { RecentRate } from './recent-rate.js';
@@ -16,6 +17,13 @@ import { inlineSettler, type SettlerFactory } from './settler.js';
 import { reuseNotBeforeIso, settlePolicyOf, TaskWorker } from './task-worker.js';
 
 export type { CrawlRequest };
+
+/**
+ * Set-up mistakes (a wrong address, a wrong path): a crawl its first run created and that stopped on one of these
+ * wrote nothing, and is removed instead of recorded `failed`. The address is part of a crawl's identity, so the
+ * corrected command starts another crawl: this one would only be litter.
+ */
+const SET_UP_MISTAKES: readonly ErrorCode[] = ['API_UNREACHED', 'API_MISMATCH'];
 
 export interface CrawlDeps {
   /** Anything that fetches a record: LandingClient, or the record queue's RemoteFetch (which names jobs by crawl). */
@@ -102,6 +110,7 @@ export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<
     onLockLost: (error) => run.stop.stop('failed', error),
     startedAtMs: run.startedAtMs,
   });
+  let discard = false;
   try {
     const started = await beginRun(plan, run.context);
     const ledger = new RunLedger(countsOf(started), request.options.maxRecords);
@@ -129,8 +138,12 @@ export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<
       progress,
       totals: ledger.totals,
     };
+  } catch (error) {
+    discard = plan.action === 'create' && SET_UP_MISTAKES.some((code) => isLandingGraphError(error, code));
+    throw error;
   } finally {
     await release();
+    if (discard) await run.context.patiently(() => deps.store.discard(plan.crawlId)).catch(() => false);
   }
 }
 

@@ -142,6 +142,12 @@ export interface FrontierStore {
   commit(crawlId: string, commit: Commit, nowIso: string): Promise<WrittenCounts>;
   /** A run ends with `status`; `stats` are this run's figures. */
   endRun(crawlId: string, status: CrawlStatus, stats: Record<string, number>, error: string | null, nowIso: string): Promise<void>;
+  /**
+   * Remove a crawl none of whose tasks was settled (its first run wrote nothing): the crawl, its tasks, and its
+   * lock once released, unless another crawl of the same fingerprint keeps it. False, and nothing removed, when a
+   * task was settled or the crawl is not there.
+   */
+  discard(crawlId: string): Promise<boolean>;
 }
 
 /** What `startRun` and `commit` throw when the crawl is not (or no longer) in the store. */

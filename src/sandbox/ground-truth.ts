@@ -5,6 +5,8 @@ import { edgesOf, type GroundTruthEdge } from './reachable.js';
 import { blockVariant } from './records/build-record.js';
 import { requisitesOf } from './records/header.js';
 import { addressOf, ipOf, mxOf, nameServersOf, personOf, registrarOf } from './shared-values.js';
+import { type PlantedGroundTruth, plantedGroundTruth } from './planted/marks.js';
+import type { PlantedTruth } from './planted/networks.js';
 
 export { reachable, edgesOf, type Reachable, type NodeRef, type GroundTruthEdge, type ListSource } from './reachable.js';
 
@@ -66,6 +68,8 @@ export interface GroundTruth {
   danglingIds: number[];
   hubIds: number[];
   shared: SharedIdentifiers;
+  /** A world of `sandbox --plant`: what was planted, by key, and the seeds to start from. */
+  planted?: PlantedGroundTruth;
 }
 
 class Groups {
@@ -130,8 +134,11 @@ function sharedIdentifiers(graph: SandboxGraph): SharedIdentifiers {
   };
 }
 
-/** Everything a test or a benchmark may compare a crawl with: nodes, edges, dangling ids, shared identifiers. */
-export function groundTruth(graph: SandboxGraph): GroundTruth {
+/**
+ * Everything a test or a benchmark may compare a crawl with: nodes, edges, dangling ids, shared identifiers; and for a
+ * planted world (`planted`: what plantNetworks returned with it), what was planted.
+ */
+export function groundTruth(graph: SandboxGraph, planted?: PlantedTruth): GroundTruth {
   const nodes: GroundTruthNode[] = [];
   const edges: GroundTruthEdge[] = [];
   for (const id of graph.ids()) {
@@ -142,6 +149,7 @@ export function groundTruth(graph: SandboxGraph): GroundTruth {
     nodes.push(entry);
     if (node.kind !== 'branch') for (const edge of edgesOf(graph, node.kind as LandingKind, id)) edges.push(edge);
   }
+  const shared = sharedIdentifiers(graph);
   return {
     seed: graph.seed,
     recordCount: graph.recordCount,
@@ -149,11 +157,20 @@ export function groundTruth(graph: SandboxGraph): GroundTruth {
     edges,
     danglingIds: [...graph.danglingIds],
     hubIds: [...graph.hubIds],
-    shared: sharedIdentifiers(graph),
+    shared,
+    ...(planted ? { planted: plantedSection(graph, planted, shared) } : {}),
   };
 }
 
-/** Writes groundTruth(graph) as JSON. */
-export async function writeGroundTruth(graph: SandboxGraph, file: string): Promise<void> {
-  await writeFile(file, JSON.stringify(groundTruth(graph)));
+function plantedSection(graph: SandboxGraph, planted: PlantedTruth, shared: SharedIdentifiers): PlantedGroundTruth {
+  const nominee = planted.noise.nominee.key.replace(/^inn:/, '');
+  return plantedGroundTruth(graph, planted, {
+    nomineeCompanies: shared.manager.find((m) => m.inn === nominee)?.companyIds ?? [],
+    massAddressCompanies: shared.address.find((a) => a.value === planted.noise.massAddress.text)?.companyIds ?? [],
+  });
+}
+
+/** Writes groundTruth(graph, planted) as JSON. */
+export async function writeGroundTruth(graph: SandboxGraph, file: string, planted?: PlantedTruth): Promise<void> {
+  await writeFile(file, JSON.stringify(groundTruth(graph, planted)));
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { FaultPlan, type FaultOptions, type OutageMode } from './faults.js';
 import { generateGraph } from './generate-graph.js';
 import type { SandboxGraph } from './graph-types.js';
+import type { PlantedTruth } from './planted/networks.js';
 import { groundTruth } from './ground-truth.js';
 import { send, sendCut, sendHtmlPage, sendJson, sendServerError, sendTruncated } from './responses.js';
 import { BodyCache, kindOfPath, route } from './router.js';
@@ -14,6 +15,8 @@ import { SandboxStats } from './stats.js';
 export interface SandboxOptions {
   /** The graph to serve. Default: generateGraph({ records, seed, specials }). */
   graph?: SandboxGraph;
+  /** What was planted in `graph` (plantNetworks): the ground truth marks it. */
+  planted?: PlantedTruth;
   /** Records of the generated graph when no graph is given. Default 2000. */
   records?: number;
   /** Seed of the generated graph when no graph is given. Default 1. */
@@ -107,7 +110,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const control = (res: ServerResponse, pathname: string): void => {
     if (pathname === '/__sandbox/stats') sendJson(res, undefined, 200, stats.snapshot());
     else if (pathname === '/__sandbox/faults') sendJson(res, undefined, 200, plan.current());
-    else if (pathname === '/__sandbox/ground-truth') send(res, undefined, 200, (truthBody ??= JSON.stringify(groundTruth(graph))));
+    else if (pathname === '/__sandbox/ground-truth')
+      send(res, undefined, 200, (truthBody ??= JSON.stringify(groundTruth(graph, options.planted))));
     else sendJson(res, undefined, 404, { error: 'not found' });
   };
 

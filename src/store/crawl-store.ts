@@ -145,4 +145,9 @@ export class CrawlStore implements FrontierStore {
   async endRun(crawlId: string, status: CrawlStatus, stats: Record<string, number>, error: string | null, nowIso: string): Promise<void> {
     await runNamed(this.driver, 'crawl-end-run', { crawlId, status, stats, error, now: nowIso }, this.opts);
   }
+
+  async discard(crawlId: string): Promise<boolean> {
+    const [row] = await runNamed(this.driver, 'crawl-discard', { crawlId }, this.opts);
+    return Number(row?.discarded ?? 0) > 0;
+  }
 }

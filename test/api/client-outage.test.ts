@@ -89,11 +89,32 @@ describe('LandingClient when the service goes away', () => {
     expect(events.filter((e) => e.type === 'retry').length).toBeLessThanOrEqual(4 + 3);
   });
 
-  it('down from the start: waits serviceWaitMs, then every fetch fails with API_UNAVAILABLE naming the origin', async () => {
+  it('down from the start (never reached): stops after firstContactTimeoutMs with API_UNREACHED, not serviceWaitMs', async () => {
     await sandbox.goDown();
     const events: ClientEvent[] = [];
-    // One probe (refused) before the wait runs out.
-    const c = client(events, { serviceGate: { minProbeDelayMs: PROBE_MS, serviceWaitMs: 2 * PROBE_MS } });
+    const c = client(events, { serviceGate: { minProbeDelayMs: PROBE_MS, serviceWaitMs: 600_000, firstContactTimeoutMs: 2 * PROBE_MS } });
+    const outcomes = await Promise.all(
+      refs(5).map((r) =>
+        c.fetch(r).then(
+          () => undefined,
+          (e: unknown) => e as Error,
+        ),
+      ),
+    );
+    for (const error of outcomes) expect(error).toMatchObject({ code: 'API_UNREACHED', kind: 'stop' });
+    expect(outcomes[0]!.message).toBe(
+      `no request reached the service at ${sandbox.url} within ${2 * PROBE_MS}ms (connection refused): check LANDING_BASE_URL (or --base-url), and that the service runs there`,
+    );
+    expect(events.filter((e) => e.type === 'retry')).toEqual([]);
+    await expect(c.fetch(refs(1)[0]!)).rejects.toMatchObject({ code: 'API_UNREACHED' });
+  });
+
+  it('down after one answer: waits serviceWaitMs, then every fetch fails with API_UNAVAILABLE naming the origin', async () => {
+    const events: ClientEvent[] = [];
+    // One probe (refused) before the wait runs out; the first-contact bound no longer applies once it answered.
+    const c = client(events, { serviceGate: { minProbeDelayMs: PROBE_MS, serviceWaitMs: 2 * PROBE_MS, firstContactTimeoutMs: 1 } });
+    await c.fetch(refs(6)[5]!);
+    await sandbox.goDown();
     const started = Date.now();
     const outcomes = await Promise.all(
       refs(5).map((r) =>

@@ -41,11 +41,13 @@ function fakeTime() {
 const refused = (record: string) => ({ record, connectFailure: true, reason: 'connection refused' });
 const http503 = (record: string) => ({ record, connectFailure: false, reason: 'HTTP 503' });
 
-function setup(options: { serviceWaitMs?: number } = {}) {
+/** `reached`: the service answered once before (the default), so that an outage gets the long wait. */
+function setup(options: { serviceWaitMs?: number; firstContactTimeoutMs?: number; reached?: boolean } = {}) {
   const time = fakeTime();
   const events: ServiceGateEvent[] = [];
   const gate = new ServiceGate({
     serviceWaitMs: options.serviceWaitMs ?? 60_000,
+    firstContactTimeoutMs: options.firstContactTimeoutMs ?? 30_000,
     minProbeDelayMs: 1_000,
     maxProbeDelayMs: 8_000,
     origin: 'http://127.0.0.1:2',
@@ -53,6 +55,7 @@ function setup(options: { serviceWaitMs?: number } = {}) {
     sleep: time.sleep,
     onEvent: (e) => events.push(e),
   });
+  if (options.reached ?? true) gate.answered({ probe: false });
   /** enter() whose outcome can be read without awaiting. */
   const waiter = () => {
     const w: { pass?: GatePass; error?: unknown } = {};
@@ -180,6 +183,45 @@ describe('ServiceGate', () => {
     expect((waiting[0]!.error as Error).message).toBe('the service at http://127.0.0.1:2 has not answered for 10s (connection refused)');
     await expect(gate.enter()).rejects.toMatchObject({ code: 'API_UNAVAILABLE' });
     expect(time.pending()).toBe(0);
+  });
+
+  it('never reached (every failure a refused connection): gives up firstContactTimeoutMs after the first request, with API_UNREACHED', async () => {
+    const { gate, time, waiter } = setup({ reached: false, serviceWaitMs: 600_000, firstContactTimeoutMs: 2_000 });
+    const first = await gate.enter();
+    await time.advance(500);
+    gate.failed(first, refused('a'));
+    const waiting = [waiter(), waiter()];
+    // The probe at 1.5 s is refused too; the next would be at 3.5 s, after the bound.
+    await time.advance(1_000);
+    const probe = waiting.find((w) => w.pass)!;
+    gate.failed(probe.pass!, refused('a'));
+    waiting.splice(waiting.indexOf(probe), 1, waiter());
+    await time.advance(499);
+    expect(waiting.every((w) => w.error === undefined)).toBe(true);
+    await time.advance(1);
+    for (const w of waiting) expect(w.error).toMatchObject({ code: 'API_UNREACHED', kind: 'stop' });
+    expect((waiting[0]!.error as Error).message).toBe(
+      'no request reached the service at http://127.0.0.1:2 within 2s (connection refused): check LANDING_BASE_URL (or --base-url), and that the service runs there',
+    );
+    await expect(gate.enter()).rejects.toMatchObject({ code: 'API_UNREACHED' });
+    expect(time.pending()).toBe(0);
+  });
+
+  it('never reached, then a probe reaches it and fails (HTTP 503): the long wait of an outage from then on', async () => {
+    const { gate, time, waiter } = setup({ reached: false, serviceWaitMs: 10_000, firstContactTimeoutMs: 2_000 });
+    gate.failed(await gate.enter(), refused('a'));
+    const w = waiter();
+    await time.advance(1_000);
+    expect(w.pass?.probe).toBe(true);
+    gate.failed(w.pass!, http503('a'));
+    const later = [waiter(), waiter()];
+    await time.advance(1_500);
+    expect(later.every((l) => l.error === undefined)).toBe(true);
+    // The next probe (at 3 s) is under way; the other request waits until the service wait runs out.
+    await time.advance(10_000 - time.now() - 1);
+    expect(later.every((l) => l.error === undefined)).toBe(true);
+    await time.advance(1);
+    expect(later.filter((l) => l.error)).toEqual([{ error: expect.objectContaining({ code: 'API_UNAVAILABLE' }) }]);
   });
 
   it('after giving up, an answer to a request still under way opens it again', async () => {

@@ -1,4 +1,6 @@
 import type { Driver } from 'neo4j-driver';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeEach, describe, expect } from 'vitest';
 import { reachable, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, startCli } from '../support/cli.js';
@@ -6,7 +8,7 @@ import { type SandboxFixtures, sandboxTest, withSetUp } from '../support/fixture
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
 import { killPoints } from '../support/kill-seed.js';
 import { waitingRecordsFor } from '../../src/crawl/buffer-size.js';
-import { resetGraph, testConnection } from '../support/neo4j.js';
+import { resetGraph, testConnection, testServer } from '../support/neo4j.js';
 
 const RPS = 40;
 
@@ -126,5 +128,27 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/NEO4J_AUTH: Neo4j refused the credentials/);
     expect(refused.stderr).not.toContain('SECRET');
+  });
+
+  test('without NEO4J_URI, a NEO4J_PASSWORD that does not open the local Neo4j exits 4 with one line; the right one opens it', async () => {
+    const local = testServer().local;
+    if (!local) throw new Error('this test needs a test Neo4j of scripts/neo4j-local (the default), not one given by NEO4J_URI');
+    const theLocalOne = {
+      ...env,
+      NEO4J_URI: '',
+      NEO4J_LOCAL_HOME: local.home,
+      NEO4J_LOCAL_BOLT_PORT: String(local.boltPort),
+      NEO4J_LOCAL_HTTP_PORT: String(local.httpPort),
+    };
+    const wrong = await runCli(crawlArgs(), { ...theLocalOne, NEO4J_PASSWORD: 'wrong-password-SECRET' });
+    expect(wrong.code, wrong.stderr).toBe(4);
+    expect(wrong.stderr.trim().split('\n')).toEqual([
+      `landing-graph: NEO4J_AUTH: NEO4J_PASSWORD (with NEO4J_USERNAME) does not open the local Neo4j at bolt://127.0.0.1:${local.boltPort}, and NEO4J_URI is not set: unset NEO4J_PASSWORD to use the local one's (in ${path.join(local.home, 'password')}), or set NEO4J_URI to the Neo4j it belongs to`,
+    ]);
+    expect(wrong.stderr + wrong.stdout).not.toContain('SECRET');
+    const password = (await readFile(path.join(local.home, 'password'), 'utf8')).trim();
+    const right = await runCli([...crawlArgs(), '--max-records', '1'], { ...theLocalOne, NEO4J_PASSWORD: password });
+    expect(right.code, right.stderr).toBe(0);
+    expect(right.stderr).toContain(`graph: Neo4j Browser http://127.0.0.1:${local.httpPort}/browser/`);
   });
 });

@@ -114,6 +114,9 @@ describe('runCrawl against a service that does not answer like itself', () => {
     expect((error as Error).message).toMatch(/^all 2 first answers of the service at http:\/\/sandbox\.test\/ looked wrong \(2 HTTP 404;/);
     expect(store.commits).toEqual([]);
     expect(world.requests).toHaveLength(2);
+    // Nothing was written, and the crawl it created is not left behind as `failed`.
+    expect(store.crawls.size).toBe(0);
+    expect(store.tasks.size).toBe(0);
     // Fixed, the same command asks the seeds again and crawls.
     world.fault = () => undefined;
     const fixed = await runCrawl(request({ maxDepth: 2 }), deps(world, store));

@@ -175,6 +175,30 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         expect(await store.latest(`fp-${run}`)).toEqual({ id: crawlId, status });
       });
 
+      it('discards a crawl none of whose tasks was settled: it, its frontier and its runs are gone', async () => {
+        const { store, started, run } = await setUp();
+        const crawlId = await started([1, 2], `fp-${run}`);
+        await store.endRun(crawlId, 'failed', {}, 'API_UNREACHED: nothing there', at(2));
+        expect(await store.discard(crawlId)).toBe(true);
+        expect(await store.latest(`fp-${run}`)).toBeUndefined();
+        expect(await store.levels(crawlId)).toEqual({ depth: null, queued: 0 });
+        await expect(store.startRun(crawlId, at(3))).rejects.toMatchObject({ code: 'NEO4J_CONFLICT' });
+        expect(await store.discard(crawlId)).toBe(false);
+      });
+
+      it('keeps a crawl with a settled task, and an older crawl of the same fingerprint', async () => {
+        const { store, started, row, run } = await setUp();
+        const older = await started([1], `fp-${run}`);
+        const settled = await started([2], `fp-${run}`);
+        const task = row(settled, { kind: 'domain', id: 2 }, 0);
+        await store.commit(settled, commitOf({ done: [{ uid: task.uid, state: 'missing', error: 'API_NOT_FOUND' }] }), at(2));
+        expect(await store.discard(settled)).toBe(false);
+        await expect(store.startRun(settled, at(3))).resolves.toMatchObject({ runs: 2 });
+        const fresh = await started([3], `fp-${run}`);
+        expect(await store.discard(fresh)).toBe(true);
+        expect(await store.levels(older)).toEqual({ depth: 0, queued: 1 });
+      });
+
       it('adds up the counters of every commit, across runs', async () => {
         const { store, started, row } = await setUp();
         const crawlId = await started([1, 2]);

@@ -247,6 +247,18 @@ export class MemoryFrontierStore implements FrontierStore {
     crawl.error = error;
   }
 
+  async discard(crawlId: string): Promise<boolean> {
+    await this.gate('discard', [crawlId]);
+    const crawl = this.crawls.get(crawlId);
+    const tasks = [...this.tasks.values()].filter((t) => t.crawlId === crawlId);
+    if (!crawl || tasks.some((t) => t.state !== 'queued')) return false;
+    for (const task of tasks) this.tasks.delete(task.uid);
+    this.crawls.delete(crawlId);
+    const kept = [...this.crawls.values()].some((c) => c.fingerprint === crawl.fingerprint);
+    if (!kept && this.locks.get(crawl.fingerprint)?.holder === null) this.locks.delete(crawl.fingerprint);
+    return true;
+  }
+
   /** Tasks of a crawl in a state, for assertions. */
   tasksIn(crawlId: string, state: StoredTask['state']): StoredTask[] {
     return [...this.tasks.values()].filter((t) => t.crawlId === crawlId && t.state === state);

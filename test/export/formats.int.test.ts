@@ -119,7 +119,7 @@ describe('landing-graph export: formats on a crawled sandbox graph', () => {
       expect(parsed.error).toBeNull();
       expect(parsed.counts).toMatchObject({ graphml: 1, graph: 1, node: subgraph.nodes.length, edge: subgraph.edges.length });
       const key = (domain: string, name: string) => parsed.keys.find((k) => k.for === domain && k.name === name);
-      expect(key('node', 'id')?.type).toBe('int');
+      expect(key('node', 'property.id')?.type).toBe('int');
       expect(key('node', 'title')?.type).toBe('string');
       expect(key('node', 'https')?.type).toBe('boolean');
       expect(key('node', 'dnsA')?.type).toBe('string');

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { evolveGraph, reachable } from '../../src/sandbox/index.js';
 import { runCli } from '../support/cli.js';
 import { sandboxTest } from '../support/fixtures.js';
+import { freePort } from '../support/ports.js';
 
 /**
  * A crawl pointed at the wrong thing (a base URL with the service's path doubled, a service that answers HTML, a
@@ -19,6 +20,13 @@ const GRAPH_STATE = `
   OPTIONAL MATCH (:Landing)-[r]->() WHERE NOT type(r) IN ['VERSION_OF']
   RETURN landing, missing, versions, count(r) AS links, count(CASE WHEN r.removedAt IS NOT NULL THEN 1 END) AS removed`;
 
+/** The crawls the graph records, and those of one base URL. */
+const CRAWLS = `
+  OPTIONAL MATCH (c:Crawl) WITH count(c) AS crawls
+  OPTIONAL MATCH (t:CrawlTask) WITH crawls, count(t) AS tasks
+  OPTIONAL MATCH (c:Crawl {baseUrl: $baseUrl})
+  RETURN crawls, tasks, count(c) AS ofThisAddress`;
+
 test('a base URL with /api/v1/landing doubled is one line before anything starts (exit 2)', async ({ sandbox }) => {
   const run = await runCli(['crawl', ...SEEDS], { LANDING_BASE_URL: `${sandbox.url}/api/v1/landing/`, LANDING_API_KEY: sandbox.apiKey });
   expect(run.code).toBe(2);
@@ -27,8 +35,13 @@ test('a base URL with /api/v1/landing doubled is one line before anything starts
   );
 });
 
-test('every answer a 404 (a wrong path): API_MISMATCH, exit 2, nothing written', async ({ sandbox, driver, database }) => {
+test('every answer a 404 (a wrong path): API_MISMATCH, exit 2, nothing written, no crawl left behind', async ({
+  sandbox,
+  driver,
+  database,
+}) => {
   const before = (await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject();
+  const crawlsBefore = (await driver.executeQuery(CRAWLS, { baseUrl: `${sandbox.url}/proxy/` }, { database })).records[0]!.toObject();
   const run = await runCli(['crawl', ...SEEDS, '--depth', '2'], {
     LANDING_BASE_URL: `${sandbox.url}/proxy/`,
     LANDING_API_KEY: sandbox.apiKey,
@@ -38,6 +51,38 @@ test('every answer a 404 (a wrong path): API_MISMATCH, exit 2, nothing written',
     /^landing-graph: API_MISMATCH: all 2 first answers of the service at http:\/\/127\.0\.0\.1:\d+\/proxy\/ looked wrong \(2 HTTP 404; e\.g\. (company#1|domain#2), (company#1|domain#2)\), so nothing was written: check LANDING_BASE_URL/,
   );
   expect((await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject()).toEqual(before);
+  const crawlsAfter = (await driver.executeQuery(CRAWLS, { baseUrl: `${sandbox.url}/proxy/` }, { database })).records[0]!.toObject();
+  expect(crawlsAfter).toEqual({ ...crawlsBefore, ofThisAddress: 0 });
+});
+
+test('an address where nothing listens: API_UNREACHED within --first-contact-timeout-ms, exit 2, one line naming it, no crawl', async ({
+  sandbox,
+  driver,
+  database,
+}) => {
+  const port = await freePort();
+  const address = `http://127.0.0.1:${port}`;
+  const before = (await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject();
+  const crawlsBefore = (await driver.executeQuery(CRAWLS, { baseUrl: address }, { database })).records[0]!.toObject();
+  const started = Date.now();
+  // A password in the address must not be printed; the default wait for an outage (10 min) must not be waited.
+  const run = await runCli(['crawl', ...SEEDS, '--depth', '1', '--first-contact-timeout-ms', '2000'], {
+    LANDING_BASE_URL: `http://user:SECRET-in-url@127.0.0.1:${port}`,
+    LANDING_API_KEY: sandbox.apiKey,
+  });
+  expect(run.code, run.stderr).toBe(2);
+  expect(run.stderr.trim().split('\n').at(-1)).toBe(
+    `landing-graph: API_UNREACHED: no request reached the service at ${address} within 2s (connection refused): check LANDING_BASE_URL (or --base-url), and that the service runs there`,
+  );
+  expect(run.stderr + run.stdout).not.toContain('SECRET');
+  expect(run.stderr + run.stdout).not.toContain(sandbox.apiKey);
+  expect(run.stderr).not.toMatch(/resumes/);
+  expect(Date.now() - started).toBeLessThan(60_000);
+  expect((await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject()).toEqual(before);
+  const crawlsAfter = (
+    await driver.executeQuery(CRAWLS, { baseUrl: `http://user:SECRET-in-url@127.0.0.1:${port}` }, { database })
+  ).records[0]!.toObject();
+  expect(crawlsAfter).toEqual({ ...crawlsBefore, ofThisAddress: 0 });
 });
 
 test('a service that answers HTML pages: API_MISMATCH after the retries, nothing written', async ({ sandbox, driver, database }) => {

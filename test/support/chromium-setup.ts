@@ -9,11 +9,11 @@ declare module 'vitest' {
 }
 
 /**
- * vitest global setup: find (or install) a Chromium once per test run, not once per file, and provide its
- * path to the tests (`inject('chromiumPath')`).
+ * vitest global setup: find a Chromium once per test run, not once per file, and provide its path to the tests
+ * (`inject('chromiumPath')`). It installs nothing: scripts/test-setup does, before `npm test` builds.
  */
 export default async function setup(project: TestProject): Promise<void> {
-  const chromiumPath = await findChromium();
+  const chromiumPath = findChromium();
   console.log(`[chromium-setup] Chromium for tests: ${chromiumPath}`);
   project.provide('chromiumPath', chromiumPath);
 }

@@ -15,6 +15,8 @@ export interface TestNeo4j {
   database?: string;
   source: string;
   browserUrl?: string;
+  /** Where scripts/neo4j-local keeps it, when it is the project's local Neo4j (the CLI finds it there without NEO4J_URI). */
+  local?: { home: string; boltPort: number; httpPort: number };
 }
 
 declare module 'vitest' {
@@ -63,6 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       database: found.connection.database ?? undefined,
       source: found.source,
       browserUrl: found.browserUrl,
+      local: found.local,
     });
     const stopWatching = watchLongTransactions(found.connection);
     stops.push(async () => {
@@ -87,6 +90,7 @@ interface Found {
   source: string;
   /** Neo4j Browser of that server (its HTTP port): NEO4J_BROWSER_URL with NEO4J_URI, else known from the start. */
   browserUrl?: string;
+  local?: { home: string; boltPort: number; httpPort: number };
   stop: () => Promise<void>;
 }
 
@@ -148,6 +152,7 @@ async function fromLocalScript(slot: number): Promise<Found> {
     connection: local.connection,
     source: `scripts/neo4j-local (${local.home}${local.wasRunning ? ', already running' : ''})`,
     browserUrl: `http://127.0.0.1:${options.httpPort}/browser/`,
+    local: { ...options, home: local.home },
     stop: async () => {
       if (!local.wasRunning) await stopLocalNeo4j(options);
     },

@@ -32,6 +32,7 @@ const optionsSchema = z.object({
   timeoutMs: wholeNumber('--timeout-ms', 1),
   maxBodyMb: wholeNumber('--max-body-mb', 1),
   serviceWaitMs: wholeNumber('--service-wait-ms', 0),
+  firstContactTimeoutMs: wholeNumber('--first-contact-timeout-ms', 0),
   redisUrl: z.string().min(1).optional(),
   workers: wholeNumber('--workers', 0, 64),
   enqueueOnly: z.boolean().default(false),
@@ -83,6 +84,11 @@ export function crawlCommand(): Command {
       '--service-wait-ms <n>',
       'how long to wait for a service that stopped answering (probing it) before stopping with exit 6',
       '600000',
+    )
+    .option(
+      '--first-contact-timeout-ms <n>',
+      'how long to try a service that no request has reached yet (a wrong address) before stopping with exit 2, leaving no crawl behind',
+      '30000',
     )
     .option('--json', 'final statistics as one JSON object on stdout')
     .addOption(new Option('--base-url <url>', 'the service (default: LANDING_BASE_URL)'))

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseFaultOptions, type FaultOptions } from '../../sandbox/faults.js';
 import { MAX_RECORDS } from '../../sandbox/generate-graph.js';
 import { writeGroundTruth } from '../../sandbox/ground-truth.js';
+import { plantedStart } from '../../sandbox/planted/marks.js';
 import { plantNetworks } from '../../sandbox/planted/networks.js';
 import { sandboxEvolveCommand } from './sandbox-evolve.js';
 import { nonEmpty, parseOptions, share, usage, wholeNumber } from '../options.js';
@@ -73,11 +74,27 @@ export function parseSandboxArgs(raw: RawSandboxArgs): SandboxCommandOptions {
       records: o.records,
       seed: o.seed,
       specials: o.specials,
-      ...(o.plant ? { graph: plantNetworks({ records: o.records, seed: o.seed }).graph } : {}),
+      ...(o.plant ? planted(o.records, o.seed) : {}),
       faults: parseFaultOptions(faults),
     },
     groundTruthFile: o.groundTruth,
   };
+}
+
+/** The planted world of --plant, served with what was planted (the ground truth's `planted` section). */
+function planted(records: number, seed: number): Pick<SandboxOptions, 'graph' | 'planted'> {
+  const { graph, truth } = plantNetworks({ records, seed });
+  return { graph, planted: truth };
+}
+
+/** The second line of --plant: seeds whose crawl reaches every planted network and every flag pattern. */
+export function plantedLine(sandbox: Sandbox, planted: NonNullable<SandboxOptions['planted']>): string {
+  const start = plantedStart(sandbox.graph, planted);
+  return (
+    `landing-graph sandbox: planted ${planted.networks.length} networks and every flag pattern; ` +
+    `crawl ${start.seeds.join(' ')} --depth ${start.depth} to reach them all; ` +
+    `what is planted where: ${sandbox.url}/__sandbox/ground-truth ("planted")`
+  );
 }
 
 /** The one line printed at start: address, size, key (only if it is the default) and seeds to try. */
@@ -110,8 +127,9 @@ export async function runSandbox(options: SandboxCommandOptions, stop: AbortSign
   const started = performance.now();
   const sandbox = await startSandbox(options.server);
   try {
-    if (options.groundTruthFile) await writeGroundTruth(sandbox.graph, options.groundTruthFile);
+    if (options.groundTruthFile) await writeGroundTruth(sandbox.graph, options.groundTruthFile, options.server.planted);
     write(readyLine(sandbox, Math.round(performance.now() - started), options.server.apiKey === 'sandbox-key'));
+    if (options.server.planted) write(plantedLine(sandbox, options.server.planted));
     if (!stop.aborted) await new Promise<void>((resolve) => stop.addEventListener('abort', () => resolve(), { once: true }));
   } finally {
     await sandbox.close();

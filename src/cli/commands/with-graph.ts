@@ -41,7 +41,7 @@ export async function withGraph<T>(
   work: (graph: OpenGraph) => Promise<T>,
 ): Promise<T> {
   const config = readConfig(process.env, flags);
-  const graph = await openGraph(config.neo4j, logLine, { applySchema: options.applySchema });
+  const graph = await openGraph(config, logLine, { applySchema: options.applySchema });
   try {
     return await work({ ...graph, config });
   } finally {

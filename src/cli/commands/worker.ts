@@ -19,6 +19,7 @@ const optionsSchema = z.object({
   timeoutMs: wholeNumber('--timeout-ms', 1),
   maxBodyMb: wholeNumber('--max-body-mb', 1),
   serviceWaitMs: wholeNumber('--service-wait-ms', 0),
+  firstContactTimeoutMs: wholeNumber('--first-contact-timeout-ms', 0),
   baseUrl: z.string().optional(),
   apiKey: z.string().optional(),
 });
@@ -42,6 +43,7 @@ export function workerCommand(): Command {
     .option('--timeout-ms <n>', 'longest wait for response headers, and for silence while a body streams', '30000')
     .option('--max-body-mb <n>', 'largest record accepted, in MiB', '16')
     .option('--service-wait-ms <n>', 'how long to wait for a service that stopped answering', '600000')
+    .option('--first-contact-timeout-ms <n>', 'how long to try a service that no request has reached yet (a wrong address)', '30000')
     .addOption(new Option('--base-url <url>', 'the service (default: LANDING_BASE_URL)'))
     .addOption(new Option('--api-key <key>', 'the API key (default: LANDING_API_KEY; prefer the environment)'))
     .action(async (raw: Record<string, unknown>) => {

@@ -9,17 +9,30 @@ import { writeChunks, type WrittenExport } from '../../render/output.js';
  * GraphML (http://graphml.graphdrawing.org/) for Gephi and yEd: one <key> per node and edge property with
  * its type (int, long, double, boolean, string; lists as JSON text, temporal values as ISO text), plus
  * `label` (a name for people) and `labels` on nodes and `label` (the type) on edges, which Gephi shows;
- * yEd's own `nodegraphics` (a filled shape with the name) so yEd shows names and colours too. The
- * provenance is the graph's <desc> as JSON. Every data string is XML-escaped.
+ * yEd's own `nodegraphics` (a filled shape with the name, at a place on a grid) so yEd shows names and colours too.
+ * The provenance is the graph's <desc> as JSON. Every data string is XML-escaped.
+ *
+ * Made to round-trip through real clients (networkx, Gephi, yEd): every key is declared with its type before use,
+ * no value is ever empty or null (a property without a value has no <data>; a yEd shape always has x and y, which
+ * networkx reads as node attributes and cannot write back when missing), and the names that GEXF and Gephi give a
+ * meaning of their own (a node's `id`, an edge's `type` or `weight` ...) are exported as `property.<name>`.
  */
 export async function writeGraphml(subgraph: Subgraph, file: string): Promise<WrittenExport> {
   const bytes = await writeChunks(file, graphmlChunks(subgraph));
   return { path: file, files: [file], bytes };
 }
 
-/** Names the writer adds itself; a property of the same name is exported as `property.<name>`. */
-const NODE_EXTRAS = ['label', 'labels', 'elementKey'];
-const EDGE_EXTRAS = ['label'];
+/**
+ * Names the writer adds itself, and names GEXF readers and writers take for their own (the node's id and label,
+ * its parent, its time span; the edge's id, label, type, weight and time span): a property of one of these names
+ * is exported as `property.<name>`.
+ */
+const NODE_EXTRAS = ['label', 'labels', 'elementKey', 'id', 'pid', 'start', 'end'];
+const EDGE_EXTRAS = ['label', 'id', 'type', 'weight', 'start', 'end'];
+
+/** yEd's shapes: their size and the spacing of the grid they start on (yEd lays them out anew on request). */
+const SHAPE_PX = 40;
+const GRID_PX = 80;
 
 interface Key extends Column {
   id: string;
@@ -55,12 +68,15 @@ function* graphmlChunks(subgraph: Subgraph): Generator<string> {
   yield `    <desc>${escapeMarkup(JSON.stringify({ provenance: subgraph.provenance }))}</desc>\n`;
   // Node ids are n0, n1, ... (GraphML ids are XML name tokens, which element keys are not); elementKey is data.
   const idOf = new Map(subgraph.nodes.map((n, i) => [n.elementKey, `n${i}`]));
-  for (const node of subgraph.nodes) {
-    const name = displayName(node);
+  const columns = Math.max(1, Math.ceil(Math.sqrt(subgraph.nodes.length)));
+  for (const [index, node] of subgraph.nodes.entries()) {
+    const name = displayName(node) || node.elementKey;
+    const x = (index % columns) * GRID_PX;
+    const y = Math.floor(index / columns) * GRID_PX;
     let xml = `    <node id="${idOf.get(node.elementKey)!}">`;
     xml +=
       data('label', name) + data('labels', node.labels.join(':')) + data('elementKey', node.elementKey) + dataOf(node.properties, nodeKeys);
-    xml += `<data key="yfiles"><y:ShapeNode><y:Geometry width="40" height="40"/><y:Fill color="${colourOf(kindLabel(node))}"/>`;
+    xml += `<data key="yfiles"><y:ShapeNode><y:Geometry x="${x}" y="${y}" width="${SHAPE_PX}" height="${SHAPE_PX}"/><y:Fill color="${colourOf(kindLabel(node))}"/>`;
     xml += `<y:Shape type="ellipse"/><y:NodeLabel>${escapeMarkup(name)}</y:NodeLabel></y:ShapeNode></data></node>\n`;
     yield xml;
   }
