@@ -3,7 +3,8 @@
 // is first opened, then shows a clicked node's properties with textContent only, and filters by name. It tells
 // tests (and curious readers) what it drew in `window.landingGraphReport` ({nodes, edges, ready, error, networks:
 // [{id, nodes, edges, ready, boxes()}]}, boxes() giving each node's circle and label as drawn), whose
-// `show(elementKey)` (once the whole graph is drawn) selects a node and shows its properties. Inlined by src/render/assets.ts; the page's Content-Security-Policy allows it by its hash.
+// `show(elementKey)` (once the whole graph is drawn) selects a node and shows its properties. Inlined by
+// src/render/assets.ts; the page's Content-Security-Policy allows it by its hash.
 (() => {
   var data = JSON.parse(document.getElementById('graph-data').textContent);
   var report = { nodes: 0, edges: 0, ready: false, error: null, networks: [] };
