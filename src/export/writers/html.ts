@@ -147,7 +147,10 @@ details.appendix > summary .count { color: #666; font-weight: normal; font-size:
 details.whole { margin: 26px 0; }
 details.whole > summary { cursor: pointer; font-size: 17px; font-weight: 600; padding: 6px 0; border-bottom: 1px solid #ddd; }
 details.whole > summary .count { color: #777; font-weight: normal; font-size: 14px; }
+@page { size: A4; margin: 12mm; }
 @media print {
+  body { font-size: 12px; }
+  h2 { margin: 14px 0 6px; }
   td, th { overflow-wrap: anywhere; }
   /* The investigation flows on: a forced break after a short section left a page holding only its heading. */
   #flags { break-after: auto; }

@@ -248,7 +248,7 @@ svg.timeline .date { fill: #555; font-size: 11px; font-variant-numeric: tabular-
   article.network ~ article.network { break-before: page; }
   .net-picture { break-inside: avoid; }
   .net-graph { display: none; }
-  img.net-print { display: block; width: 100%; max-height: 900px; object-fit: contain; border: 1px solid #ddd; }
+  img.net-print { display: block; width: 100%; max-height: 820px; object-fit: contain; border: 1px solid #ddd; }
   /* An A4 page is narrower than the screen: the members table's six columns get fixed shares and wrap, rather than
      run off the page (auto widths let one column shrink to a letter a line). */
   table.members td:first-child, table.evidence td:first-child, table.members td.why { min-width: 0; }
@@ -264,7 +264,8 @@ svg.timeline .date { fill: #555; font-size: 11px; font-variant-numeric: tabular-
   /* Every cell wraps inside its column, a long e-mail or key anywhere: nowrap cells ran into the next column. */
   table.members td, table.members td:nth-child(n+2), table.evidence td, table.evidence td:nth-child(n), table.hubs td:nth-child(n) {
     white-space: normal; overflow-wrap: anywhere; }
-  table.members td, table.evidence td, table.hubs td { padding: 2px 5px; font-size: 11px; }
+  table.members td, table.evidence td, table.hubs td { padding: 1px 4px; font-size: 10.5px; line-height: 1.3; }
+  article.network { padding: 2px 10px 8px; margin: 8px 0; }
 }
 `;
 
