@@ -152,7 +152,7 @@ describe('the demo company’s case file reads as a report (the demo crawled, `n
     expect(pages.length).toBeGreaterThan(1);
     expect(pages.length).toBeLessThanOrEqual(8);
     // A page that stops in its top third (the title and one line, then nothing) is a page wasted by a forced break.
-    pages.slice(0, -1).forEach((p, i) => expect(p.inkedTo, `page ${i + 1}`).toBeGreaterThan(1 / 3));
+    for (const [i, p] of pages.slice(0, -1).entries()) expect(p.inkedTo, `page ${i + 1}`).toBeGreaterThan(1 / 3);
     expect(pages.at(-1)!.inkedTo).toBeGreaterThan(0.02);
 
     // At the printed width (A4 less its margins), laid out for print: every table cell holds its text.

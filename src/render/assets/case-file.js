@@ -125,27 +125,26 @@
   // nodes whose circle-and-label boxes overlap are pushed apart along the shorter way out, until none overlaps.
   // Labels scale with the zoom, so a picture without overlaps stays so at any width and in print.
   function apart(nodes) {
-    var gap = 4;
-    for (var pass = 0; pass < 400; pass++) {
-      var boxes = nodes.map((n) => n.boundingBox({ includeLabels: true, includeOverlays: false }));
-      var shift = boxes.map(() => ({ x: 0, y: 0 }));
-      var overlaps = 0;
-      for (var i = 0; i < boxes.length; i++) {
-        for (var j = i + 1; j < boxes.length; j++) {
-          var a = boxes[i];
-          var b = boxes[j];
-          var ox = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1) + gap;
-          var oy = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1) + gap;
+    const gap = 4;
+    for (let pass = 0; pass < 400; pass++) {
+      const boxes = nodes.map((n) => n.boundingBox({ includeLabels: true, includeOverlays: false }));
+      const shift = boxes.map(() => ({ x: 0, y: 0 }));
+      let overlaps = 0;
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i];
+          const b = boxes[j];
+          const ox = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1) + gap;
+          const oy = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1) + gap;
           if (ox <= 0 || oy <= 0) continue;
           overlaps++;
-          var dx = a.x1 + a.x2 - b.x1 - b.x2;
-          var dy = a.y1 + a.y2 - b.y1 - b.y2;
+          // Along the shorter way out, the first of the pair towards its own side (left or up when level).
           if (ox < oy) {
-            var sx = (dx < 0 || (dx === 0 && i < j) ? -1 : 1) * (ox / 2 + 0.5);
+            const sx = (a.x1 + a.x2 <= b.x1 + b.x2 ? -1 : 1) * (ox / 2 + 0.5);
             shift[i].x += sx;
             shift[j].x -= sx;
           } else {
-            var sy = (dy < 0 || (dy === 0 && i < j) ? -1 : 1) * (oy / 2 + 0.5);
+            const sy = (a.y1 + a.y2 <= b.y1 + b.y2 ? -1 : 1) * (oy / 2 + 0.5);
             shift[i].y += sy;
             shift[j].y -= sy;
           }
@@ -153,7 +152,7 @@
       }
       if (overlaps === 0) return;
       nodes.forEach((n, k) => {
-        var p = n.position();
+        const p = n.position();
         n.position({ x: p.x + shift[k].x, y: p.y + shift[k].y });
       });
     }
