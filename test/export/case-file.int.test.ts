@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import neo4j from 'neo4j-driver';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject } from 'vitest';
 import { parseSeed } from '../../src/api/seeds.js';
 import { runCli } from '../support/cli.js';
 import { crawlSandbox, sandboxTest, withSetUp } from '../support/fixtures.js';
-import { testConnection } from '../support/neo4j.js';
+import { plainRows } from '../support/neo4j.js';
 import { printedPages, printedText } from '../support/pdf-pages.js';
 import { guardedPage, launchChromium, waitInPage } from './browser.js';
 
@@ -51,7 +50,6 @@ async function printToPdf(page: Page, file: string): Promise<void> {
 
 describe('the demo company’s case file reads as a report (the demo crawled, `networks` run, opened in headless Chromium)', () => {
   let browser: Browser;
-  const database = testConnection().database;
 
   const test = withSetUp(sandboxTest({ records: 2000, seed: 1 }), async ({ sandbox, driver }) => {
     await crawlSandbox(driver, sandbox, DEMO_SEEDS.map(parseSeed), 2);
@@ -66,11 +64,7 @@ describe('the demo company’s case file reads as a report (the demo crawled, `n
     browser = await launchChromium(inject('chromiumPath'));
   }).extend<{ cypher: (statement: string, params: Record<string, unknown>) => Promise<Record<string, unknown>[]> }>({
     cypher: async ({ driver }, use) => {
-      await use(async (statement, params) =>
-        (await driver.executeQuery(statement, params, database ? { database } : {})).records.map((r) =>
-          Object.fromEntries(Object.entries(r.toObject()).map(([k, v]) => [k, neo4j.isInt(v) ? v.toNumber() : v])),
-        ),
-      );
+      await use((statement, params) => plainRows(driver, statement, params));
     },
   });
   afterAll(async () => {

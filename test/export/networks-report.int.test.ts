@@ -1,14 +1,13 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import neo4j from 'neo4j-driver';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, inject } from 'vitest';
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { personOf } from '../../src/sandbox/shared-values.js';
 import { runCli } from '../support/cli.js';
 import { sandboxTest, withSetUp } from '../support/fixtures.js';
-import { resetGraph, testConnection } from '../support/neo4j.js';
+import { plainRows, resetGraph } from '../support/neo4j.js';
 import { guardedPage, launchChromium, waitInPage } from './browser.js';
 import { crawlSandbox } from '../support/fixtures.js';
 
@@ -21,7 +20,7 @@ const NOTES_SCREENSHOT = '/work/notes/casefile.png';
 /** Runs in the page: the networks section as a reader sees it (a string: the tests are type-checked without the DOM library). */
 const READ_NETWORKS = `(() => {
   const rows = (table) => table ? Array.from(table.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.cells).map((c) => c.textContent)) : [];
-  const main = document.querySelector('main');
+  const main = document.querySelector('main > .investigation');
   const articles = Array.from(document.querySelectorAll('#networks article.network')).map((a) => ({
     heading: a.querySelector('h3').textContent,
     members: rows(a.querySelector('table.members')),
@@ -75,7 +74,6 @@ describe('the case file leads with the seed’s network as `networks` wrote it (
   const seed = planted.find((m) => m.kind === 'company')!;
   const others = new Set(truth.networks.filter((_, i) => i !== 2).flatMap((n) => n.members.map((m) => m.key)));
   let browser: Browser;
-  const database = testConnection().database;
 
   let crawlId: string;
 
@@ -85,11 +83,7 @@ describe('the case file leads with the seed’s network as `networks` wrote it (
     browser = await launchChromium(inject('chromiumPath'));
   }).extend<{ cypher: (statement: string, params: Record<string, unknown>) => Promise<Record<string, unknown>[]> }>({
     cypher: async ({ driver }, use) => {
-      await use(async (statement, params) =>
-        (await driver.executeQuery(statement, params, database ? { database } : {})).records.map((r) =>
-          Object.fromEntries(Object.entries(r.toObject()).map(([k, v]) => [k, neo4j.isInt(v) ? v.toNumber() : v])),
-        ),
-      );
+      await use((statement, params) => plainRows(driver, statement, params));
     },
   });
   afterAll(async () => {
