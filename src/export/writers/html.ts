@@ -151,7 +151,9 @@ details.whole > summary .count { color: #777; font-weight: normal; font-size: 14
 @media print {
   body { font-size: 12px; }
   h2 { margin: 14px 0 6px; }
-  td, th { overflow-wrap: anywhere; }
+  /* A cell's text breaks anywhere rather than cross into the next column; a heading only between syllables. */
+  td { overflow-wrap: anywhere; }
+  th { overflow-wrap: normal; hyphens: auto; font-size: 10.5px; }
   /* The investigation flows on: a forced break after a short section left a page holding only its heading. */
   #flags { break-after: auto; }
   details.appendix:not(.printed) { display: none; }
