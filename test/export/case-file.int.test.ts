@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject } from 'vitest';
 import { parseSeed } from '../../src/api/seeds.js';
 import { runCli } from '../support/cli.js';
 import { crawlSandbox, sandboxTest, withSetUp } from '../support/fixtures.js';
-import { plainRows } from '../support/neo4j.js';
+import { type CypherRows, cypherFixture } from '../support/neo4j.js';
 import { printedPages, printedText } from '../support/pdf-pages.js';
 import { guardedPage, launchChromium, waitInPage } from './browser.js';
 
@@ -62,11 +62,7 @@ describe('the demo company’s case file reads as a report (the demo crawled, `n
       if (run.code !== 0) throw new Error(`${args.join(' ')}: exit ${run.code}: ${run.stderr}`);
     }
     browser = await launchChromium(inject('chromiumPath'));
-  }).extend<{ cypher: (statement: string, params: Record<string, unknown>) => Promise<Record<string, unknown>[]> }>({
-    cypher: async ({ driver }, use) => {
-      await use((statement, params) => plainRows(driver, statement, params));
-    },
-  });
+  }).extend<{ cypher: CypherRows }>(cypherFixture);
   afterAll(async () => {
     await browser?.close();
   });

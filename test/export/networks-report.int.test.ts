@@ -7,7 +7,7 @@ import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { personOf } from '../../src/sandbox/shared-values.js';
 import { runCli } from '../support/cli.js';
 import { sandboxTest, withSetUp } from '../support/fixtures.js';
-import { plainRows, resetGraph } from '../support/neo4j.js';
+import { type CypherRows, cypherFixture, resetGraph } from '../support/neo4j.js';
 import { guardedPage, launchChromium, waitInPage } from './browser.js';
 import { crawlSandbox } from '../support/fixtures.js';
 
@@ -81,11 +81,7 @@ describe('the case file leads with the seed’s network as `networks` wrote it (
     await resetGraph(driver);
     crawlId = await crawlSandbox(driver, sandbox, truth.seeds, 1);
     browser = await launchChromium(inject('chromiumPath'));
-  }).extend<{ cypher: (statement: string, params: Record<string, unknown>) => Promise<Record<string, unknown>[]> }>({
-    cypher: async ({ driver }, use) => {
-      await use((statement, params) => plainRows(driver, statement, params));
-    },
-  });
+  }).extend<{ cypher: CypherRows }>(cypherFixture);
   afterAll(async () => {
     await browser?.close();
   });

@@ -34,3 +34,13 @@ export async function plainRows(driver: Driver, statement: string, params: Recor
     Object.fromEntries(Object.entries(r.toObject()).map(([k, v]) => [k, neo4j.isInt(v) ? v.toNumber() : v])),
   );
 }
+
+/** A test's own read: rows as plainRows gives them. */
+export type CypherRows = (statement: string, params: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
+
+/** The `cypher` fixture (`test.extend<{ cypher: CypherRows }>(cypherFixture)`): plainRows on the file's driver. */
+export const cypherFixture = {
+  cypher: async ({ driver }: { driver: Driver }, use: (cypher: CypherRows) => Promise<void>) => {
+    await use((statement, params) => plainRows(driver, statement, params));
+  },
+};
