@@ -4,15 +4,19 @@
 //   docs/img/case-file-1400.png       the case file's first screen at 1400 px
 //   docs/img/case-file-1024.png       the same at 1024 px
 //   docs/img/case-file-picture.png    the seed's network picture at 1400 px
-//   docs/img/case-file-print.png      the first printed page (A4, print styles)
-// or, with --flags, only docs/img/case-file-flags.png: the first screen of a planted network's case file, its red
-// flags first, from the graph NEO4J_URI names (e.g. one crawled from `landing-graph sandbox --plant`).
+//   docs/img/case-file-print.png      the first printed page (A4, printed to PDF by Chromium, rendered by pdftoppm)
+//   docs/img/case-file-print-pages.png every printed page side by side
+// or, with --case-file, only the case file's pictures (no Neo4j Browser); or, with --flags, a planted network's
+// case file, its red flags first, from the graph NEO4J_URI names (e.g. one crawled from `landing-graph sandbox
+// --plant`): docs/img/case-file-flags.png (first screen at 1400 px), case-file-planted-1024.png and
+// case-file-planted-print-pages.png. The printed pages need poppler's pdftoppm (apt-get install poppler-utils).
 // Needs the local Neo4j holding the demo graph (`npm run demo`), the built CLI, and a Chromium: CHROMIUM_PATH,
 // else `chromium` on PATH (Debian: apt-get install chromium). Usage:
 //   node scripts/screenshots.mjs [seed...]     # default company:6603287918, the demo's first seed
+//   node scripts/screenshots.mjs --case-file [seed...]
 //   node scripts/screenshots.mjs --flags <seed...>
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -20,11 +24,12 @@ import { chromium } from 'playwright-core';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const cli = path.join(root, 'dist/cli/main.js');
 const flagsOnly = process.argv[2] === '--flags';
-const seeds = process.argv.slice(flagsOnly ? 3 : 2);
+const caseFileOnly = process.argv[2] === '--case-file';
+const seeds = process.argv.slice(flagsOnly || caseFileOnly ? 3 : 2);
 if (seeds.length === 0) seeds.push('company:6603287918');
 const seed = seeds[0];
 const [kind, key] = seed.split(':');
-const password = process.env.NEO4J_PASSWORD ?? readFileSync(path.join(root, '.neo4j/local/password'), 'utf8').trim();
+const password = () => process.env.NEO4J_PASSWORD ?? readFileSync(path.join(root, '.neo4j/local/password'), 'utf8').trim();
 const onPath = (name) =>
   process.env.PATH.split(':')
     .map((dir) => path.join(dir, name))
@@ -43,13 +48,80 @@ execFileSync('node', [cli, 'export', ...seeds, '--depth', flagsOnly ? '2' : '1',
   stdio: 'inherit',
 });
 
+/**
+ * The case file as printed: Chromium prints it to A4 (the page's own @page rule), pdftoppm renders the pages; the
+ * first page alone (`print`, when named) and every page side by side (`pages`).
+ */
+async function printedPages(browser, { print, pages }) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`file://${caseFile}`);
+  await pause(3000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'landing-graph-print-'));
+  try {
+    await page.emulateMedia({ media: 'print' });
+    await page.pdf({ path: path.join(dir, 'case.pdf'), format: 'A4', preferCSSPageSize: true, printBackground: true });
+    execFileSync('pdftoppm', ['-png', '-r', '60', path.join(dir, 'case.pdf'), path.join(dir, 'page')]);
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.png'))
+      .sort();
+    if (print) {
+      const first = img(print).replace(/\.png$/, '');
+      execFileSync('pdftoppm', ['-png', '-r', '96', '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'case.pdf'), first]);
+    }
+    const sheet = await browser.newPage({ viewport: { width: 1800, height: 800 } });
+    const html = `<body style="margin:0;padding:8px;background:#9aa0a6;display:flex;flex-wrap:wrap;gap:8px">${files
+      .map((f) => `<img src="file://${path.join(dir, f)}" style="height:520px;background:#fff">`)
+      .join('')}</body>`;
+    // Opened as a file, so the page may show the files beside it.
+    const file = path.join(dir, 'sheet.html');
+    writeFileSync(file, html);
+    await sheet.goto(`file://${file}`);
+    await pause(500);
+    await sheet.screenshot({ path: img(pages), fullPage: true });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await page.close();
+  }
+}
+
 if (flagsOnly) {
   const browser = await launch();
   try {
-    const report = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+    for (const width of [1400, 1024]) {
+      const report = await browser.newPage({ viewport: { width, height: 1100 } });
+      await report.goto(`file://${caseFile}`);
+      await pause(3000);
+      await report.screenshot({ path: img(width === 1400 ? 'case-file-flags.png' : 'case-file-planted-1024.png') });
+      await report.close();
+    }
+    await printedPages(browser, { pages: 'case-file-planted-print-pages.png' });
+  } finally {
+    await browser.close();
+  }
+  process.exit(0);
+}
+
+async function caseFileShots(browser) {
+  // The case file: its first screen at the two widths people use, the network picture, the printed pages.
+  for (const width of [1400, 1024]) {
+    const report = await browser.newPage({ viewport: { width, height: 900 } });
     await report.goto(`file://${caseFile}`);
     await pause(3000);
-    await report.screenshot({ path: img('case-file-flags.png') });
+    await report.screenshot({ path: img(`case-file-${width}.png`) });
+    if (width === 1400)
+      await report
+        .locator('.net-picture')
+        .first()
+        .screenshot({ path: img('case-file-picture.png') });
+    await report.close();
+  }
+  await printedPages(browser, { print: 'case-file-print.png', pages: 'case-file-print-pages.png' });
+}
+
+if (caseFileOnly) {
+  const browser = await launch();
+  try {
+    await caseFileShots(browser);
   } finally {
     await browser.close();
   }
@@ -76,7 +148,7 @@ try {
   // Neo4j Browser: log in, load the style and the guide, draw the library's picture of the seed's neighbourhood.
   await page.goto('http://127.0.0.1:7474/browser/');
   await page.getByTestId('username').fill('neo4j');
-  await page.getByTestId('password').fill(password);
+  await page.getByTestId('password').fill(password());
   await page.getByTestId('connect').click();
   await page.getByText('You are connected as user').first().waitFor();
   const run = async (command) => {
@@ -102,24 +174,7 @@ try {
   await pause(6000); // let the force layout settle
   await page.screenshot({ path: img('neo4j-browser.png') });
 
-  // The case file: its first screen at the two widths people use, the network picture, the first printed page.
-  for (const width of [1400, 1024]) {
-    const report = await browser.newPage({ viewport: { width, height: 900 } });
-    await report.goto(`file://${caseFile}`);
-    await pause(3000);
-    await report.screenshot({ path: img(`case-file-${width}.png`) });
-    if (width === 1400)
-      await report
-        .locator('.net-picture')
-        .first()
-        .screenshot({ path: img('case-file-picture.png') });
-    await report.close();
-  }
-  const print = await browser.newPage({ viewport: { width: 794, height: 1123 } }); // A4 at 96 dpi
-  await print.goto(`file://${caseFile}`);
-  await pause(3000);
-  await print.emulateMedia({ media: 'print' });
-  await print.screenshot({ path: img('case-file-print.png') });
+  await caseFileShots(browser);
 } finally {
   await browser.close();
   server.kill();

@@ -1,18 +1,20 @@
 // title: The network of an entity
-// description: The networks (written by `landing-graph networks`) that hold one record, with their size, score, when
-// description: and for which scopes they were computed, and every member (companies first, by name). No rows when
-// description: the record is in no network, or networks were never computed: run `landing-graph networks` first.
+// description: The network `landing-graph networks` found for one record over the whole graph or a crawl: the latest
+// description: written, with its size, score, when and over which scopes it was computed, and every member (companies
+// description: first, by name); the case file shows the same one. Networks computed over `<seeds> --depth N` alone are
+// description: not listed (a narrower scope lists less, it never changes a network). No rows when the record is in no
+// description: network, or none was computed: run `landing-graph networks` (or `networks --crawl <id>`) first.
 // param: kind string required in=domain|company|email|phone  Kind of the record
 // param: key string optional  Its key as stored: domain or e-mail in lower case, phone +digits, company INN (else OGRN)
 // param: id integer optional min=0  Its page number, instead of the key
-// param: limit integer default 10 min=1  Most networks
+// param: limit integer default 1 min=1  Most networks, newest first (older runs over other scopes after the latest)
 // one of: key, id
 // columns: network, size, score, members, computedAt, scopes
 MATCH (x:Landing {kind: $kind})
 WHERE x.key = $key OR x.key = toLower(trim($key)) OR x.id = $id
 // IN_NETWORK is derived data that a rerun replaces, never history; the filter keeps the library's one rule.
 MATCH (x)-[i:IN_NETWORK]->(net:Network)
-WHERE i.removedAt IS NULL
+WHERE i.removedAt IS NULL AND any(s IN net.scopes WHERE s = 'all' OR s STARTS WITH 'crawl:')
 CALL (net) {
   MATCH (m:Landing)-[r:IN_NETWORK]->(net)
   WHERE r.removedAt IS NULL
@@ -24,5 +26,5 @@ CALL (net) {
 }
 RETURN DISTINCT net.id AS network, net.size AS size, net.score AS score, members, toString(net.computedAt) AS computedAt,
        net.scopes AS scopes
-ORDER BY score DESC, size DESC, network
+ORDER BY computedAt DESC, score DESC, size DESC, network
 LIMIT $limit

@@ -5,7 +5,7 @@ import { readSubgraph, type ReadOptions } from './read.js';
 import { writeCsv } from './writers/csv.js';
 import { writeCypher } from './writers/cypher.js';
 import { writeGraphml } from './writers/graphml.js';
-import { writeHtml } from './writers/html.js';
+import { type CaseFileOptions, writeHtml } from './writers/html.js';
 import { writeJson } from './writers/json.js';
 import { checkOutFolder, type WrittenExport } from '../render/output.js';
 import type { ReportSection } from '../render/report-section.js';
@@ -19,6 +19,7 @@ export { readSubgraph, elementKeyOf, exportStatements, type ReadOptions } from '
 export { parseAsOf } from '../time/date-time.js';
 export { cleanUri } from '../render/provenance.js';
 export type { WrittenExport } from '../render/output.js';
+export type { CaseFileOptions } from './writers/html.js';
 export { writeCsv, writeCypher, writeGraphml, writeHtml, writeJson };
 
 const WRITERS: Record<ExportFormat, (subgraph: Subgraph, out: string) => Promise<WrittenExport>> = {
@@ -47,6 +48,8 @@ export interface ExportOptions extends ReadOptions {
    * src/network). Called for html only. Default: none.
    */
   findings?: (subgraph: Subgraph) => Promise<ReportSection>;
+  /** The html case file's layout (whether its appendix prints). */
+  caseFile?: CaseFileOptions;
 }
 
 /**
@@ -67,6 +70,9 @@ export async function exportSubgraph(
   const subgraph = await readSubgraph(driver, request, options);
   const findings = request.format === 'html' && options.findings ? await options.findings(subgraph) : undefined;
   const read = performance.now();
-  const written = findings ? await writeHtml(subgraph, request.out, findings) : await writeExport(subgraph, request.format, request.out);
+  const written =
+    request.format === 'html'
+      ? await writeHtml(subgraph, request.out, findings, options.caseFile)
+      : await writeExport(subgraph, request.format, request.out);
   return { subgraph, written, timings: { readMs: Math.round(read - started), writeMs: Math.round(performance.now() - read) } };
 }

@@ -7,7 +7,7 @@ import { type NetworkScope, readEvidence, readMemberFlags, scopeName, type Write
 
 export * from './model.js';
 export { type Evidence, EvidenceBuilder, evidenceOf, linksOf } from './evidence.js';
-export { findNetworks, networkId } from './networks.js';
+export { describeGroups, findNetworks, networkId } from './networks.js';
 export { flaggedText, rankByFlags } from './rank.js';
 export {
   type EvidenceReadOptions,
@@ -19,7 +19,7 @@ export {
   type NetworkScope,
   type WriteResult,
 } from './store.js';
-export { readCaseNetworks, readTableNames, CASE_NETWORK_DEPTH, type CaseNetworkOptions, type TableNames } from './case/read.js';
+export { readCaseNetworks, readTableNames, type CaseNetworkOptions, type TableNames } from './case/read.js';
 export type { CaseNetworks, CaseNetwork } from './case/findings.js';
 export { caseNetworksSection } from './case/section.js';
 export {

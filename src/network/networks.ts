@@ -36,26 +36,7 @@ import { compareCodeUnits } from '../order.js';
  * `minSize` is at least 2: a member tied to nothing is never a network (the reader may leave such members out).
  */
 export function findNetworks(evidence: Evidence, options: NetworkOptions): NetworkResult {
-  const { members, keys, rankOf } = membersInKeyOrder(evidence.members);
-  const hubs: Hub[] = [];
-  const tying: number[] = [];
-  // Identifiers come in key order, each once (EvidenceBuilder), so hubs and ties are in key order too.
-  for (let i = 0; i < evidence.keys.length; i++) {
-    const links = (evidence.linkStart[i + 1] as number) - (evidence.linkStart[i] as number);
-    const shared = Math.max(evidence.shared[i] as number, links);
-    const kind = evidence.kinds[i] as EvidenceKind;
-    const key = evidence.keys[i] as string;
-    if (shared > options.maxShared || isPublicInfrastructure(kind, key)) hubs.push({ kind, key, shared });
-    else if (links >= 2) tying.push(i);
-  }
-  hubs.sort((a, b) => b.shared - a.shared || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.key, b.key));
-  const ties: Ties = {
-    identifiers: Int32Array.from(tying),
-    start: evidence.linkStart,
-    member: evidence.linkMember.map((m) => rankOf[m] as number),
-    weight: evidence.linkWeight,
-  };
-
+  const { members, keys, hubs, tying, ties } = prepare(evidence, options);
   const graph = memberGraph(members.length, ties);
   const strong = Int32Array.from(tying.filter((i) => !WEAK_EVIDENCE.includes(evidence.kinds[i] as EvidenceKind)));
   const strongGraph = strong.length === tying.length ? graph : memberGraph(members.length, { ...ties, identifiers: strong });
@@ -75,6 +56,50 @@ export function findNetworks(evidence: Evidence, options: NetworkOptions): Netwo
   const networks = groups.filter((group) => group.length >= options.minSize).map(describe);
   networks.sort((a, b) => b.score - a.score || b.size - a.size || compareCodeUnits(a.id, b.id));
   return { networks, hubs, split };
+}
+
+/**
+ * The networks of groups found before (the members of :Network nodes `networks` wrote, by memberKey), described
+ * from this evidence as findNetworks describes its own groups: the same hubs and ties, so the same id and score
+ * when the evidence has not changed. Members the evidence does not hold are left out of their group.
+ */
+export function describeGroups(evidence: Evidence, options: NetworkOptions, groups: readonly (readonly string[])[]): NetworkResult {
+  const { members, keys, hubs, ties } = prepare(evidence, options);
+  const rankOfKey = new Map(keys.map((k, rank) => [k, rank]));
+  const describe = describer(evidence, members, keys, ties);
+  const networks = groups.map((group) =>
+    describe(
+      group
+        .map((k) => rankOfKey.get(k))
+        .filter((r): r is number => r !== undefined)
+        .sort((a, b) => a - b),
+    ),
+  );
+  return { networks, hubs, split: 0 };
+}
+
+/** Members in key order, the hubs (most shared first) and the identifiers that tie two or more members. */
+function prepare(evidence: Evidence, options: Pick<NetworkOptions, 'maxShared'>) {
+  const { members, keys, rankOf } = membersInKeyOrder(evidence.members);
+  const hubs: Hub[] = [];
+  const tying: number[] = [];
+  // Identifiers come in key order, each once (EvidenceBuilder), so hubs and ties are in key order too.
+  for (let i = 0; i < evidence.keys.length; i++) {
+    const links = (evidence.linkStart[i + 1] as number) - (evidence.linkStart[i] as number);
+    const shared = Math.max(evidence.shared[i] as number, links);
+    const kind = evidence.kinds[i] as EvidenceKind;
+    const key = evidence.keys[i] as string;
+    if (shared > options.maxShared || isPublicInfrastructure(kind, key)) hubs.push({ kind, key, shared });
+    else if (links >= 2) tying.push(i);
+  }
+  hubs.sort((a, b) => b.shared - a.shared || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.key, b.key));
+  const ties: Ties = {
+    identifiers: Int32Array.from(tying),
+    start: evidence.linkStart,
+    member: evidence.linkMember.map((m) => rankOf[m] as number),
+    weight: evidence.linkWeight,
+  };
+  return { members, keys, hubs, tying, ties };
 }
 
 /** The members renumbered by key (rank), so that comparing ranks is comparing keys. */

@@ -31,12 +31,15 @@ export type NetworkScope =
    * longer used by the walk (it follows lists, not identifiers); the evidence's hubs are EvidenceReadOptions'.
    */
   | { type: 'seeds'; seeds: readonly LandingRef[]; depth: number; maxShared?: number }
-  | { type: 'crawl'; crawlId: string };
+  | { type: 'crawl'; crawlId: string }
+  /** These records (Landing element ids): the members of a written network, to describe it (the case file). */
+  | { type: 'records'; elementIds: readonly string[] };
 
 /** The scope's name on :Network nodes (`scopes`): `all`, `crawl:<id>`, `seeds:<sorted seeds>@<depth>`. */
 export function scopeName(scope: NetworkScope): string {
   if (scope.type === 'all') return 'all';
   if (scope.type === 'crawl') return `crawl:${scope.crawlId}`;
+  if (scope.type === 'records') return `records:${scope.elementIds.length}`;
   return `seeds:${[...new Set(scope.seeds.map(refToString))].sort().join(',')}@${scope.depth}`;
 }
 
@@ -59,15 +62,16 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
   try {
     return await session.executeRead(async (tx) => {
-      let elementIds: string[] = [];
+      let elementIds: readonly string[] = [];
       if (scope.type === 'seeds') elementIds = (await walkScope(tx, scope.seeds, { depth: scope.depth })).elementIds;
+      if (scope.type === 'records') elementIds = scope.elementIds;
       if (scope.type === 'crawl') {
         const [found] = await runNamed(tx, 'network/crawl-exists', { crawlId: scope.crawlId });
         if (!found)
           throw new LandingGraphError('CONFIG_INVALID', `no crawl ${quoteValue(scope.crawlId)} in the graph (the crawls query lists them)`);
       }
       const params = {
-        scope: scope.type === 'seeds' ? 'nodes' : scope.type,
+        scope: scope.type === 'seeds' || scope.type === 'records' ? 'nodes' : scope.type,
         elementIds,
         crawlId: scope.type === 'crawl' ? scope.crawlId : null,
         weights: { ...EVIDENCE_WEIGHTS },

@@ -1,14 +1,13 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import neo4j from 'neo4j-driver';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, inject } from 'vitest';
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { personOf } from '../../src/sandbox/shared-values.js';
 import { runCli } from '../support/cli.js';
 import { sandboxTest, withSetUp } from '../support/fixtures.js';
-import { resetGraph, testConnection } from '../support/neo4j.js';
+import { type CypherRows, cypherFixture, resetGraph } from '../support/neo4j.js';
 import { guardedPage, launchChromium, waitInPage } from './browser.js';
 import { crawlSandbox } from '../support/fixtures.js';
 
@@ -21,7 +20,7 @@ const NOTES_SCREENSHOT = '/work/notes/casefile.png';
 /** Runs in the page: the networks section as a reader sees it (a string: the tests are type-checked without the DOM library). */
 const READ_NETWORKS = `(() => {
   const rows = (table) => table ? Array.from(table.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.cells).map((c) => c.textContent)) : [];
-  const main = document.querySelector('main');
+  const main = document.querySelector('main > .investigation');
   const articles = Array.from(document.querySelectorAll('#networks article.network')).map((a) => ({
     heading: a.querySelector('h3').textContent,
     members: rows(a.querySelector('table.members')),
@@ -69,35 +68,59 @@ interface NetworksView {
   wholeCanvases: number;
 }
 
-describe('the case file leads with the seed’s network (planted networks crawled from the sandbox, opened in headless Chromium)', () => {
+describe('the case file leads with the seed’s network as `networks` wrote it (planted networks crawled from the sandbox, opened in headless Chromium)', () => {
   const { graph, truth } = plantNetworks();
   const planted = truth.networks[2]!.members;
   const seed = planted.find((m) => m.kind === 'company')!;
   const others = new Set(truth.networks.filter((_, i) => i !== 2).flatMap((n) => n.members.map((m) => m.key)));
   let browser: Browser;
-  const database = testConnection().database;
+
+  let crawlId: string;
 
   const test = withSetUp(sandboxTest({ graph }), async ({ sandbox, driver }) => {
     await resetGraph(driver);
-    await crawlSandbox(driver, sandbox, truth.seeds, 1);
+    crawlId = await crawlSandbox(driver, sandbox, truth.seeds, 1);
     browser = await launchChromium(inject('chromiumPath'));
-  }).extend<{ cypher: (statement: string, params: Record<string, unknown>) => Promise<Record<string, unknown>[]> }>({
-    cypher: async ({ driver }, use) => {
-      await use(async (statement, params) =>
-        (await driver.executeQuery(statement, params, database ? { database } : {})).records.map((r) =>
-          Object.fromEntries(Object.entries(r.toObject()).map(([k, v]) => [k, neo4j.isInt(v) ? v.toNumber() : v])),
-        ),
-      );
-    },
-  });
+  }).extend<{ cypher: CypherRows }>(cypherFixture);
   afterAll(async () => {
     await browser?.close();
   });
 
-  test('exports the case file with the built CLI; `networks` was never run, so nothing is read from :Network nodes', async ({ cypher }) => {
+  test('before `networks` ran, the case file says how to compute the network', async ({ cypher }) => {
     expect(await cypher('MATCH (n:Network) RETURN count(n) AS n', {})).toEqual([{ n: 0 }]);
     const run = await runCli(['export', `company:${seed.key}`, '--depth', '2', '--format', 'html', '--out', REPORT]);
     expect(run.code, run.stderr).toBe(0);
+    const html = await readFile(REPORT, 'utf8');
+    expect(html).toContain('No networks computed yet over the whole graph or a crawl');
+    expect(html).toContain('<code>landing-graph networks --crawl &lt;id&gt;</code>');
+    expect(html).not.toContain('<article class="network"');
+  });
+
+  test('after `networks --crawl`, the case file at depth 1 and at depth 2 shows the network it wrote, every member', async ({ cypher }) => {
+    const networks = await runCli(['networks', '--crawl', crawlId]);
+    expect(networks.code, networks.stderr).toBe(0);
+    // What the run wrote, read from the graph: the :Network holding the seed, and its members.
+    const [written] = await cypher(
+      `MATCH (:Company {key: $key})-[:IN_NETWORK]->(n:Network) WHERE $scope IN n.scopes
+       MATCH (m:Landing)-[:IN_NETWORK]->(n)
+       RETURN n.id AS id, collect(m.key) AS members`,
+      { key: seed.key, scope: `crawl:${crawlId}` },
+    );
+    if (!written) throw new Error('networks --crawl wrote no network holding the seed');
+    expect((written.members as string[]).length).toBeGreaterThanOrEqual(planted.length * 0.9);
+    for (const depth of ['1', '2']) {
+      const out = depth === '2' ? REPORT : path.join(OUT, 'networks-report-depth1.html');
+      const run = await runCli(['export', `company:${seed.key}`, '--depth', depth, '--format', 'html', '--out', out]);
+      expect(run.code, run.stderr).toBe(0);
+      const html = await readFile(out, 'utf8');
+      const articles = html.split('<article class="network"').slice(1);
+      expect(articles, `depth ${depth}`).toHaveLength(1);
+      expect(articles[0]).toContain(`<span class="netid">${written.id}</span>`);
+      expect(articles[0]).toContain(`computed over crawl ${crawlId}`);
+      const members = /<table class="members">(.*?)<\/table>/s.exec(articles[0]!)![1]!;
+      const keys = [...members.matchAll(/<tr>(?:<td[^>]*>.*?<\/td>){2}<td>([^<]*)<\/td>/g)].map((m) => m[1]);
+      expect([...keys].sort(), `depth ${depth}`).toEqual([...(written.members as string[])].sort());
+    }
   });
 
   test('opens with the network: members, the shared officer, address and phone with their counts, the hubs ignored, a picture', async ({
@@ -125,19 +148,9 @@ describe('the case file leads with the seed’s network (planted networks crawle
     const [network] = view.articles;
     if (!network) throw new Error('no network article');
 
-    // Members: >= 90 % of the planted network's records in scope, nobody of another one; the seed first and marked.
-    // The scope is the export's `<seed> --depth 2` (docs/scope.md): the records a crawl of the seed to depth 2
-    // fetches, walked here independently over the records' own current lists.
-    const [ball] = await cypher(
-      `MATCH (s:Company {key: $key})
-       MATCH p = (s)-[:RELATED|SIMILAR|COMPETITOR*0..2]->(m:Landing)
-       WHERE m.kind IN ['domain', 'company', 'email', 'phone'] AND all(r IN relationships(p) WHERE r.removedAt IS NULL)
-       RETURN collect(DISTINCT m.key) AS keys`,
-      { key: seed.key },
-    );
-    const ballKeys = (ball?.keys ?? []) as string[];
-    const inScope = planted.filter((m) => ballKeys.includes(m.key));
-    expect(inScope.length).toBeGreaterThan(2);
+    // Members: >= 90 % of the planted network's records, nobody of another one; the seed first and marked. The
+    // network is the one `networks --crawl` wrote, whatever the export's depth.
+    const inScope = planted;
     const keys = network.members.map((r) => r[2]);
     expect(inScope.filter((m) => keys.includes(m.key)).length / inScope.length).toBeGreaterThanOrEqual(0.9);
     expect(keys.filter((k) => others.has(k!))).toEqual([]);
@@ -145,8 +158,7 @@ describe('the case file leads with the seed’s network (planted networks crawle
     expect(network.members[0]?.[0]).toMatch(/ seed$/);
 
     // The shared identifiers, counted independently in the graph: the members holding the network's officer, address
-    // and phones (the members in scope: holders outside `<seed> --depth 2` are not members). An identifier that is a
-    // member itself (a phone the sites list) is marked so, and counts itself.
+    // and phones. An identifier that is a member itself (a phone the sites list) is marked so, and counts itself.
     const evidence = new Map(network.evidence.map((r) => [`${r[1]}|${r[0]?.replace(/ \(member\)$/, '')}`, Number(r[2])]));
     const companyKeys = planted.filter((m) => m.kind === 'company').map((m) => m.key);
     const officer = personOf(7, 1004);
@@ -218,6 +230,7 @@ describe('the case file leads with the seed’s network (planted networks crawle
       .first()
       .screenshot({ path: path.join(OUT, 'network-picture.png') });
 
+    await page.locator('#appendix > summary').click();
     await page.locator('#whole-graph > summary').click();
     await waitInPage(page, 'window.landingGraphReport.ready');
     expect(((await page.evaluate('window.landingGraphReport')) as { nodes: number }).nodes).toBeGreaterThan(5);

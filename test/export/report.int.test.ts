@@ -94,6 +94,7 @@ describe('landing-graph export --format html (the built CLI), opened offline in 
     // The whole neighbourhood is drawn only once its <details> is opened.
     expect(await page.evaluate('window.landingGraphReport.ready')).toBe(false);
     expect(await page.locator('#graph canvas').count()).toBe(0);
+    await page.locator('#appendix > summary').click();
     await page.locator('#whole-graph > summary').click();
     await waitInPage(page, 'window.landingGraphReport && window.landingGraphReport.ready');
     const view = (await page.evaluate(READ_REPORT)) as ReportView;
@@ -129,9 +130,15 @@ describe('landing-graph export --format html (the built CLI), opened offline in 
     const domains = view.tables.Domains!;
     expect(domains.length).toBe(kinds.Domain);
     expect(domains.some((r) => r[1] && r[2] && /\d+\.\d+\.\d+\.\d+/.test(r[4]!))).toBe(true); // registrar, created, IPs
-    const shared = view.tables['Shared pivots']!;
+    const shared = view.tables['Shared values that may tie records']!;
     expect(shared.length).toBeGreaterThan(0);
     expect(shared.every((r) => Number(r[2]) >= 2 && r[3]!.split('; ').length === Number(r[2]))).toBe(true);
+    // Web technologies, registrars and activity codes say nothing about control: listed apart, with the reason.
+    expect(shared.filter((r) => ['Technology', 'Registrar', 'Activity'].includes(r[1]!))).toEqual([]);
+    const apart = view.tables['Shared, but saying nothing about control']!;
+    expect(apart.length).toBeGreaterThan(0);
+    expect(apart.every((r) => Number(r[2]) >= 2 && r[3]!.length > 10)).toBe(true);
+    expect(new Set(apart.map((r) => r[1]))).toContain('Technology');
 
     // The domain titled HOSTILE_TITLE: its details show the title as text, exactly; no markup was made of it.
     const details = (await page.evaluate(`(() => {

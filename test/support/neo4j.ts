@@ -1,4 +1,4 @@
-import type { Driver } from 'neo4j-driver';
+import neo4j, { type Driver } from 'neo4j-driver';
 import { inject } from 'vitest';
 import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
 import type { TestNeo4j } from './global-setup.js';
@@ -38,3 +38,21 @@ export async function resetGraph(driver: Driver): Promise<void> {
     await session.close();
   }
 }
+
+/** Rows of a read written by a test (its own statement, independent of the code under test), integers as numbers. */
+export async function plainRows(driver: Driver, statement: string, params: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  const { database } = testConnection();
+  return (await driver.executeQuery(statement, params, database ? { database } : {})).records.map((r) =>
+    Object.fromEntries(Object.entries(r.toObject()).map(([k, v]) => [k, neo4j.isInt(v) ? v.toNumber() : v])),
+  );
+}
+
+/** A test's own read: rows as plainRows gives them. */
+export type CypherRows = (statement: string, params: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
+
+/** The `cypher` fixture (`test.extend<{ cypher: CypherRows }>(cypherFixture)`): plainRows on the file's driver. */
+export const cypherFixture = {
+  cypher: async ({ driver }: { driver: Driver }, use: (cypher: CypherRows) => Promise<void>) => {
+    await use((statement, params) => plainRows(driver, statement, params));
+  },
+};

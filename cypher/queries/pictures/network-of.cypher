@@ -6,9 +6,9 @@ MATCH (x:Landing {kind: $kind})
 WHERE x.key = $key OR x.key = toLower(trim($key)) OR x.id = $id
 // IN_NETWORK is derived data that a rerun replaces, never history; the filter keeps the library's one rule.
 MATCH (x)-[i:IN_NETWORK]->(net:Network)
-WHERE i.removedAt IS NULL
+WHERE i.removedAt IS NULL AND any(s IN net.scopes WHERE s = 'all' OR s STARTS WITH 'crawl:')
 WITH net, collect(x) AS records
-ORDER BY net.score DESC, net.size DESC, net.id
+ORDER BY net.computedAt DESC, net.score DESC, net.size DESC, net.id
 LIMIT $limit
 CALL (net, records) {
   MATCH p = (m:Landing)-[r:IN_NETWORK]->(net)

@@ -10,20 +10,27 @@ import { quoteValue } from '../../errors.js';
 import { parseOptions, wholeNumber } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 
-const optionsSchema = z.object({
-  depth: wholeNumber('--depth', 0),
-  format: z.enum(EXPORT_FORMATS, {
-    error: (issue) => `--format must be one of ${EXPORT_FORMATS.join(', ')}, got ${quoteValue(String(issue.input))}`,
-  }),
-  out: z.string({ error: '--out is required' }).min(1, { error: '--out is required' }),
-  maxNodes: wholeNumber('--max-nodes', 1),
-  maxEdges: wholeNumber('--max-edges', 0),
-  crawl: z.string().min(1).optional(),
-  includeRaw: z.boolean().default(false),
-  asOf: z.string().optional(),
-  neo4jUri: z.string().optional(),
-  neo4jDatabase: z.string().optional(),
-});
+const optionsSchema = z
+  .object({
+    depth: wholeNumber('--depth', 0),
+    format: z.enum(EXPORT_FORMATS, {
+      error: (issue) => `--format must be one of ${EXPORT_FORMATS.join(', ')}, got ${quoteValue(String(issue.input))}`,
+    }),
+    out: z.string({ error: '--out is required' }).min(1, { error: '--out is required' }),
+    maxNodes: wholeNumber('--max-nodes', 1),
+    maxEdges: wholeNumber('--max-edges', 0),
+    crawl: z.string().min(1).optional(),
+    includeRaw: z.boolean().default(false),
+    asOf: z.string().optional(),
+    neo4jUri: z.string().optional(),
+    neo4jDatabase: z.string().optional(),
+    appendix: z.boolean().default(false),
+  })
+  .refine((o) => !o.appendix || o.format === 'html', {
+    path: ['appendix'],
+    error: (issue) =>
+      `--appendix applies to --format html only (the case file's appendix), got --format ${String((issue.input as { format?: unknown }).format)}`,
+  });
 
 /** `landing-graph export <seed...> --depth <n> --format <fmt> --out <path>`: parse, call the library, report one line. */
 export function exportCommand(): Command {
@@ -39,6 +46,7 @@ export function exportCommand(): Command {
     .option('--max-edges <n>', 'refuse exports with more relationships', String(DEFAULT_MAX_EDGES))
     .option('--crawl <id>', 'the crawl named in the provenance (default: the latest, with --as-of the latest started by then)')
     .option('--include-raw', "keep the records' raw JSON (json and cypher only)")
+    .option('--appendix', "html: print the case file's appendix too (entity lists; on screen it is there, collapsed, either way)")
     .option(
       '--as-of <date-time>',
       'the graph as it was then (ISO date-time with a time zone, e.g. 2026-11-21T12:00:00Z) (default: the current state)',
@@ -64,7 +72,8 @@ export function exportCommand(): Command {
         {
           database: graph.database,
           uri: graph.config.neo4j?.uri,
-          // The case file opens with the red flags and the seeds' networks, computed afresh as `flags` and `networks` would.
+          caseFile: { appendixInPrint: o.appendix },
+          // The case file opens with the red flags, computed afresh as `flags` would, and the seeds' networks as `networks` wrote them.
           findings: async (subgraph) => {
             const asOfThen = subgraph.provenance.parameters.asOf;
             const params = { seeds: subgraph.provenance.parameters.seeds, depth: o.depth };

@@ -5,6 +5,7 @@ import type { ExportNode, Subgraph } from '../model.js';
 import { displayName, isPivot, kindLabel } from '../names.js';
 import { colourOf } from '../../render/palette.js';
 import { displayValue, stringProp, stringsOf } from '../values.js';
+import { NO_CONTROL_REASONS, type NoControlReason, noControlReason } from '../../graph/says-nothing-about-control.js';
 
 /**
  * The case file's tables, as HTML built from the subgraph. Every data string goes through escapeMarkup;
@@ -122,8 +123,8 @@ export function domainsSection(subgraph: Subgraph): string {
 /** Records named per shared pivot; the count says how many share it. */
 const SHARERS_LISTED = 12;
 
-/** Pivots linked to two or more records of the subgraph: the ties the service does not list outright. */
-export function sharedPivotsSection(subgraph: Subgraph): string {
+/** Pivots (by element key) linked to two or more records of the subgraph, with those records. */
+function sharedPivots(subgraph: Subgraph): Map<string, Set<string>> {
   const nodes = new Map(subgraph.nodes.map((n) => [n.elementKey, n]));
   const sharers = new Map<string, Set<string>>();
   for (const e of subgraph.edges) {
@@ -136,21 +137,51 @@ export function sharedPivotsSection(subgraph: Subgraph): string {
       if (p && o && isPivot(p) && !isPivot(o)) sharers.set(pivot, (sharers.get(pivot) ?? new Set()).add(other));
     }
   }
-  const rows = [...sharers]
-    .filter(([, s]) => s.size >= 2)
+  return new Map([...sharers].filter(([, s]) => s.size >= 2));
+}
+
+/** Why a pivot says nothing about control (src/graph/says-nothing-about-control.ts), or null. */
+function noControl(node: ExportNode): NoControlReason | null {
+  return noControlReason(stringProp(node.properties, 'kind') ?? '', stringProp(node.properties, 'key') ?? '');
+}
+
+/**
+ * Pivots linked to two or more records of the subgraph that may say something about control (officers, addresses,
+ * IPs, name servers that are not public hosting): the ties the service does not list outright.
+ */
+export function sharedPivotsSection(subgraph: Subgraph): string {
+  const nodes = new Map(subgraph.nodes.map((n) => [n.elementKey, n]));
+  const rows = [...sharedPivots(subgraph)]
+    .filter(([key]) => noControl(nodes.get(key)!) === null)
     .map(([key, s]) => {
       const pivot = nodes.get(key)!;
       const names = [...s]
         .map((k) => nodes.get(k)!)
         .map((n) => `${displayName(n)} (${kindLabel(n)})`)
         .sort();
-      // A web server or registrar shared by hundreds of sites filled pages of the printed report: the first few name it.
+      // A web server shared by hundreds of sites filled pages of the printed report: the first few name it.
       const listed =
         names.length > SHARERS_LISTED ? [...names.slice(0, SHARERS_LISTED), `and ${names.length - SHARERS_LISTED} more`] : names;
       return [displayName(pivot), kindLabel(pivot), String(s.size), listed.join('; ')];
     })
     .sort((a, b) => Number(b[2]) - Number(a[2]) || byFirst(a, b));
-  return table('Shared pivots', ['Value', 'Kind', 'Shared by', 'Which'], rows, [2]);
+  return table('Shared values that may tie records', ['Value', 'Kind', 'Shared by', 'Which'], rows, [2]);
+}
+
+/**
+ * Shared values that say nothing about control (web technologies such as Cloudflare, jQuery or Tilda, registrars,
+ * activity codes, public DNS and mail hosting), listed apart with the reason and how many records share each.
+ */
+export function noControlPivotsSection(subgraph: Subgraph): string {
+  const nodes = new Map(subgraph.nodes.map((n) => [n.elementKey, n]));
+  const rows = [...sharedPivots(subgraph)]
+    .flatMap(([key, s]) => {
+      const pivot = nodes.get(key)!;
+      const reason = noControl(pivot);
+      return reason === null ? [] : [[displayName(pivot), kindLabel(pivot), String(s.size), NO_CONTROL_REASONS[reason]]];
+    })
+    .sort((a, b) => Number(b[2]) - Number(a[2]) || byFirst(a, b));
+  return table('Shared, but saying nothing about control', ['Value', 'Kind', 'Shared by', 'Why it ties nothing'], rows, [2]);
 }
 
 /** For each node, the display values of the pivots with `label` it links to. */

@@ -6,17 +6,17 @@ import { type GroupTie, membersWhy } from '../why.js';
 import { compareCodeUnits } from '../../order.js';
 
 /**
- * The case file's findings (pure: no I/O): the networks of the export's seeds as `networks` computes them
- * (src/network's reader and pure core, on the seeds scope), described for a reader — each member with its name
- * and date, each identifier that ties members with the members it ties, the hubs that touched the network and
- * were ignored. Names and dates come from one lookup (CaseNames), made by case-networks-read.ts.
+ * The case file's findings (pure: no I/O): the networks that hold the export's seeds, described for a reader —
+ * each member with its name and date, each identifier that ties members with the members it ties, the hubs that
+ * touched the network and were ignored. Names and dates come from one lookup (CaseNames), made by read.ts, which
+ * also says which networks (those `networks` wrote over the whole graph or a crawl).
  */
 
 /** How the networks were found (shown in the report). */
 export interface CaseNetworkParams {
   /** The seeds as the export names them (`company:7707083893`, `domain#42`). */
   seeds: string[];
-  /** The depth of `<seeds> --depth N` (docs/scope.md), as `networks --depth`. */
+  /** The export's depth (docs/scope.md): it narrows what the case file lists, never what a network is. */
   depth: number;
   /** Identifiers shared by more records than this are hubs (`networks --max-shared`). */
   maxShared: number;
@@ -60,8 +60,18 @@ export interface CaseHub {
   members: number;
 }
 
+/** When `networks` computed a network, and over which scopes (`all`, `crawl:<id>`). */
+export interface NetworkComputed {
+  at: string;
+  scopes: string[];
+}
+
 export interface CaseNetwork {
   id: string;
+  /** When and over what `networks` wrote it; null for a network described without one (no :Network read). */
+  computed: NetworkComputed | null;
+  /** Its size when written (members since gone from the graph's evidence are not described). */
+  sizeWritten: number | null;
   /** Rank by score among the networks found in the scope (1 = highest). */
   rank: number;
   size: number;
@@ -85,6 +95,8 @@ export interface CaseNetworks {
   alone: string[];
   /** Networks found in the scope that hold no seed. */
   others: number;
+  /** The latest networks run over the whole graph or a crawl (null: never run, or not read). */
+  latest: NetworkComputed | null;
   /** Hubs ignored in the whole scope. */
   hubs: number;
 }
@@ -290,6 +302,8 @@ export function describeCaseNetworks(
     });
     return {
       id: n.id,
+      computed: null,
+      sizeWritten: null,
       rank: result.networks.indexOf(n) + 1,
       size: n.size,
       score: n.score,
@@ -306,13 +320,14 @@ export function describeCaseNetworks(
     networks,
     alone: params.seeds.filter((_, i) => !inSome(seeds[i]!)),
     others: result.networks.length - networks.length,
+    latest: null,
     hubs: result.hubs.length,
   };
 }
 
 /** No networks: why (shown where they would be). */
 export function skippedCaseNetworks(params: CaseNetworkParams, reason: string): CaseNetworks {
-  return { params, skipped: reason, networks: [], alone: [], others: 0, hubs: 0 };
+  return { params, skipped: reason, networks: [], alone: [], others: 0, latest: null, hubs: 0 };
 }
 
 const KIND_ORDER: readonly string[] = ['company', 'domain', 'email', 'phone', 'branch'];

@@ -3,10 +3,10 @@ import type { Driver } from 'neo4j-driver';
 import type { LandingRef } from '../../api/refs.js';
 import { refToString } from '../../api/refs.js';
 import { DEFAULT_NETWORK_OPTIONS } from '../model.js';
-import { findNetworks } from '../networks.js';
+import { describeGroups } from '../networks.js';
 import { readEvidence } from '../store.js';
 import { runNamed } from '../../store/executor.js';
-import { memberKey, type NetworkResult } from '../model.js';
+import { memberKey, type NetworkMember, type NetworkResult } from '../model.js';
 import {
   type CaseName,
   identifierName,
@@ -18,31 +18,39 @@ import {
   describeCaseNetworks,
   type NameRef,
   namesToRead,
+  type NetworkComputed,
   seedNameRefs,
-  seedNetworks,
+  seedRef,
   skippedCaseNetworks,
 } from './findings.js';
-
-/** The depth of `<seeds> --depth N` the case file looks for networks in when none is given: `networks`' default. */
-export const CASE_NETWORK_DEPTH = 1;
 
 export interface CaseNetworkOptions {
   /** Default: the server's default database. */
   database?: string | undefined;
   /** Default: DEFAULT_MAX_SHARED (20), as `networks`. */
   maxShared?: number;
-  /** Default: CASE_NETWORK_DEPTH (1); `export` passes its own --depth. */
+  /** The export's --depth: shown, it narrows what the case file lists and never what a network is. Default: 1. */
   depth?: number;
-  /** The export's --as-of: networks are not computed for the past (the evidence reader shows the current state). */
+  /** The export's --as-of: the written networks are of the current graph, so none are shown for the past. */
   asOf?: string | null;
 }
 
+/** A network `networks` wrote (cypher/network/seed-networks.cypher), with the seeds (seedRef) it holds. */
+interface WrittenNetwork {
+  id: string;
+  size: number;
+  computed: NetworkComputed;
+  seeds: string[];
+  members: { member: NetworkMember; elementId: string }[];
+}
+
 /**
- * The seeds' networks for the case file, computed afresh at export time — never read from :Network nodes, which
- * are as old as the last `networks` run, or absent if it never ran. The evidence of the records within `depth`
- * hops of the seeds is read by src/network's reader (the `networks <seeds> --depth` scope) and grouped by its
- * pure core with the same defaults, so the report shows what `networks <seeds>` would print. Then one statement
- * (cypher/export/network-names.cypher) names the members and identifiers. Unknown seeds are SEED_INVALID.
+ * The seeds' networks for the case file: for each seed, the latest network `networks` wrote over the whole graph
+ * or a crawl that holds it (`query network-of` shows the same) — never one computed afresh over the export's
+ * `<seeds> --depth N`, which would make "the network of X" change with the depth. Each is described from the
+ * current evidence of its members (src/network's reader and pure core, as `networks` describes its groups), then
+ * one statement (cypher/export/network-names.cypher) names the members and identifiers. When no network was
+ * written the section says how to compute them.
  */
 export async function readCaseNetworks(
   driver: Driver,
@@ -50,24 +58,75 @@ export async function readCaseNetworks(
   options: CaseNetworkOptions = {},
 ): Promise<CaseNetworks> {
   const maxShared = options.maxShared ?? DEFAULT_NETWORK_OPTIONS.maxShared;
-  const depth = options.depth ?? CASE_NETWORK_DEPTH;
-  const params = { seeds: seeds.map(refToString), depth, maxShared };
+  const params = { seeds: seeds.map(refToString), depth: options.depth ?? 1, maxShared };
   if (options.asOf) {
     return skippedCaseNetworks(
       params,
       `Networks are computed on the current state of the graph; this export shows it as of ${options.asOf}, so none are shown.`,
     );
   }
+  const run = { mode: 'read' as const, database: options.database };
+  const [latestRow] = await runNamed(driver, 'network/latest-computed', {}, run);
+  const latest = latestRow ? { at: String(latestRow.computedAt), scopes: (latestRow.scopes as unknown[]).map(String) } : null;
+  const written = (
+    await runNamed(
+      driver,
+      'network/seed-networks',
+      { seeds: seeds.map((s) => ({ ref: seedRef(s), kind: s.kind, id: s.id ?? null, key: s.id === undefined ? (s.key ?? null) : null })) },
+      run,
+    )
+  ).map(writtenNetwork);
+  // Newest first: each seed keeps the first network that holds it.
+  const chosen: WrittenNetwork[] = [];
+  const placed = new Set<string>();
+  for (const n of written) {
+    if (n.seeds.every((s) => placed.has(s))) continue;
+    for (const s of n.seeds) placed.add(s);
+    chosen.push(n);
+  }
   const evidence = await readEvidence(
     driver,
-    { type: 'seeds', seeds, depth, maxShared },
+    { type: 'records', elementIds: [...new Set(chosen.flatMap((n) => n.members.map((m) => m.elementId)))] },
     { database: options.database, maxShared, hubMembers: true },
   );
-  const result = findNetworks(evidence, { ...DEFAULT_NETWORK_OPTIONS, maxShared });
+  const result = describeGroups(
+    evidence,
+    { ...DEFAULT_NETWORK_OPTIONS, maxShared },
+    chosen.map((n) => n.members.map((m) => memberKey(m.member))),
+  );
   const seedNames = await readNames(driver, seedNameRefs(seeds), options.database);
-  const chosen = seedNetworks(result, seeds, seedNames);
-  const names = new Map([...seedNames, ...(await readNames(driver, namesToRead(chosen, result.hubs, evidence), options.database))]);
-  return describeCaseNetworks(evidence, result, seeds, names, params);
+  const names = new Map([
+    ...seedNames,
+    ...(await readNames(driver, namesToRead(result.networks, result.hubs, evidence), options.database)),
+  ]);
+  const writtenAs = new Map(result.networks.map((n, i) => [n.id, chosen[i]!]));
+  const described = describeCaseNetworks(evidence, result, seeds, names, params);
+  for (const n of described.networks) {
+    // Named by the id it was written with: the members' evidence may have changed since.
+    const w = writtenAs.get(n.id)!;
+    n.id = w.id;
+    n.computed = w.computed;
+    n.sizeWritten = w.size;
+  }
+  return { ...described, latest, others: 0 };
+}
+
+function writtenNetwork(row: Record<string, unknown>): WrittenNetwork {
+  const optional = (v: unknown) => (v === null || v === undefined ? null : v);
+  return {
+    id: String(row.id),
+    size: toNumber(row.size),
+    computed: { at: String(row.computedAt), scopes: (row.scopes as unknown[]).map(String) },
+    seeds: (row.seeds as unknown[]).map(String),
+    members: (row.members as Record<string, unknown>[]).map((m) => ({
+      member: {
+        kind: String(m.kind) as NetworkMember['kind'],
+        id: optional(m.id) === null ? null : toNumber(m.id),
+        key: optional(m.key) === null ? null : String(m.key),
+      },
+      elementId: String(m.elementId),
+    })),
+  };
 }
 
 /** Names by memberKey and by identifierRef (an identifier's name carries its key: `ООО "Ромашка" (7707083893)`). */

@@ -1,12 +1,12 @@
 import { shown } from '../../render/html-kit.js';
 import type { ReportSection, SmallPicture } from '../../render/report-section.js';
 import type { EvidenceKind } from '../model.js';
-import type { CaseNetwork, CaseNetworks } from './findings.js';
+import type { CaseNetwork, CaseNetworks, NetworkComputed } from './findings.js';
 import { escapeMarkup } from '../../render/escape.js';
 import { labelOfKind } from '../../graph/model.js';
 import { colourOf } from '../../render/palette.js';
 import { timeline } from './timeline.js';
-import { humanDate } from '../../time/human-date.js';
+import { humanDate, humanMoment } from '../../time/human-date.js';
 
 /**
  * The case file's opening section: the seeds' networks. Per network its members, the identifiers that tie them
@@ -72,21 +72,35 @@ export function networkPictures(networks: CaseNetworks): SmallPicture[] {
   });
 }
 
+/** A written network's scope as a reader says it: `the whole graph`, `crawl <id>`. */
+export function scopeText(scopes: readonly string[]): string {
+  return scopes.map((s) => (s === 'all' ? 'the whole graph' : s.replace(/^crawl:/, 'crawl '))).join(' and ');
+}
+
+/** When and over what `networks` computed: `over the whole graph, 26 Nov 2026 14:50 UTC`. */
+function computedText(c: NetworkComputed): string {
+  return `over ${scopeText(c.scopes)}, ${humanMoment(c.at)}`;
+}
+
+const HOW = `A network is a group of records tied by identifiers of common control: officers and founders, registration addresses, phones and e-mails, WhoIs and site requisites naming a company, the service's site–company links (IPs, name and mail servers count less). An identifier shared by too many records (a hub), or listed public infrastructure (public DNS and mail hosting, webmail), ties nothing.`;
+
 /** The section; `index` of each picture's container is its place in networkPictures. */
 export function networksSection(networks: CaseNetworks): string {
   const p = networks.params;
-  const how = `Groups of records tied by identifiers of common control: officers and founders, registration addresses, phones and e-mails, WhoIs and site requisites naming a company, the service's site–company links (IPs, name and mail servers count less). Computed when this file was made from the current graph, over the records a crawl of the seeds to depth ${p.depth} fetches; an identifier shared by more than ${p.maxShared} records, or listed public infrastructure (public DNS and mail hosting, webmail), ties nothing and is listed as an ignored hub; a shared IP, name or mail server strengthens a tie and never makes one alone.`;
-  const command = `landing-graph networks ${p.seeds.join(' ')} --depth ${p.depth} --max-shared ${p.maxShared}`;
-  const head = `<h2>Networks of the seeds <span class="count">(${networks.networks.length})</span></h2>\n<p class="lead">${escapeMarkup(shown(how))} The same networks: <code>${escapeMarkup(shown(command))}</code>.</p>`;
+  const one = networks.networks.length === 1;
+  const compute = 'landing-graph networks';
+  const where = networks.latest
+    ? `The ${one ? 'network' : 'networks'} that <code>${escapeMarkup(compute)}</code> found for the ${p.seeds.length === 1 ? 'seed' : 'seeds'} over the whole graph or a crawl (the latest run holding ${p.seeds.length === 1 ? 'it' : 'each'}), as <code>query network-of</code> shows ${one ? 'it' : 'them'}; this file's depth ${p.depth} narrows the lists of the appendix, never a network.`
+    : '';
+  const head = `<h2>${one ? 'The network of the seed' : 'Networks of the seeds'} <span class="count">(${networks.networks.length})</span></h2>\n<p class="lead">${where} ${escapeMarkup(HOW)}</p>`;
   if (networks.skipped !== null) return `<section id="networks">${head}<p class="none">${escapeMarkup(networks.skipped)}</p></section>`;
+  if (networks.latest === null && networks.networks.length === 0) {
+    return `<section id="networks">${head}<p class="none">No networks computed yet over the whole graph or a crawl. Compute them with <code>${escapeMarkup(compute)}</code> (the whole graph) or <code>${escapeMarkup(`${compute} --crawl <id>`)}</code> (the records one crawl fetched), then export again.</p></section>`;
+  }
   const notes: string[] = [];
-  if (networks.alone.length > 0)
+  if (networks.alone.length > 0 && networks.latest)
     notes.push(
-      `In no network (nothing ties ${networks.alone.length === 1 ? 'it' : 'them'} to another record): ${networks.alone.join(', ')}.`,
-    );
-  if (networks.others > 0)
-    notes.push(
-      `${networks.others} other ${networks.others === 1 ? 'network was' : 'networks were'} found near the seeds without holding one; the networks command lists them.`,
+      `In no network of the latest run (${computedText(networks.latest)}): ${networks.alone.join(', ')} (nothing ties ${networks.alone.length === 1 ? 'it' : 'them'} to another record then).`,
     );
   const noteMarkup = notes.map((n) => `<p class="note">${escapeMarkup(shown(n))}</p>`).join('\n');
   const articles = networks.networks.map((n, i) => networkArticle(n, i, networks.networks.length));
@@ -96,7 +110,12 @@ export function networksSection(networks: CaseNetworks): string {
 function networkArticle(n: CaseNetwork, index: number, count: number): string {
   const nameOf = new Map(n.members.map((m) => [m.ref, m.name]));
   const seeds = n.members.filter((m) => m.seed).map((m) => m.name);
-  const facts = `${n.size} members · score ${n.score} (weighted ties per member) · ${n.evidence.length} shared identifiers · ${n.hubs.length} hubs ignored · seed${seeds.length === 1 ? '' : 's'}: ${seeds.join(', ')}`;
+  const computed = n.computed ? ` · computed ${computedText(n.computed)}` : '';
+  const changed =
+    n.sizeWritten !== null && n.sizeWritten !== n.size
+      ? ` · ${n.sizeWritten} members when computed, ${n.size} still tied now: run networks again`
+      : '';
+  const facts = `${n.size} members · score ${n.score} (weighted ties per member) · ${n.evidence.length} shared identifiers · ${n.hubs.length} hubs ignored · seed${seeds.length === 1 ? '' : 's'}: ${seeds.join(', ')}${computed}${changed}`;
   const tiesOf = new Map<string, number>();
   for (const e of n.evidence) for (const m of e.members) tiesOf.set(m, (tiesOf.get(m) ?? 0) + 1);
   const identifiers = new Map([...n.evidence, ...n.ownMailboxes].map((e) => [e.ref, e]));
@@ -227,9 +246,9 @@ svg.timeline .date { fill: #555; font-size: 11px; font-variant-numeric: tabular-
 /* The members table, then the picture at the page's full width: side by side, the picture's labels were 6 px. */
 @media print {
   article.network ~ article.network { break-before: page; }
-  .net-picture { break-inside: avoid; break-before: page; }
+  .net-picture { break-inside: avoid; }
   .net-graph { display: none; }
-  img.net-print { display: block; width: 100%; max-height: 900px; object-fit: contain; border: 1px solid #ddd; }
+  img.net-print { display: block; width: 100%; max-height: 820px; object-fit: contain; border: 1px solid #ddd; }
   /* An A4 page is narrower than the screen: the members table's six columns get fixed shares and wrap, rather than
      run off the page (auto widths let one column shrink to a letter a line). */
   table.members td:first-child, table.evidence td:first-child, table.members td.why { min-width: 0; }
@@ -237,7 +256,16 @@ svg.timeline .date { fill: #555; font-size: 11px; font-variant-numeric: tabular-
   table.members th:nth-child(1) { width: 24%; } table.members th:nth-child(2) { width: 9%; }
   table.members th:nth-child(3) { width: 19%; } table.members th:nth-child(4) { width: 13%; }
   table.members th:nth-child(5) { width: 28%; } table.members th:nth-child(6) { width: 7%; }
-  table.members td { white-space: normal; overflow-wrap: anywhere; }
+  table.evidence, table.hubs { table-layout: fixed; width: 100%; }
+  table.evidence th:nth-child(1) { width: 30%; } table.evidence th:nth-child(2) { width: 15%; }
+  table.evidence th:nth-child(3) { width: 9%; } table.evidence th:nth-child(4) { width: 46%; }
+  table.hubs th:nth-child(1) { width: 46%; } table.hubs th:nth-child(2) { width: 24%; }
+  table.hubs th:nth-child(3), table.hubs th:nth-child(4) { width: 15%; white-space: normal; }
+  /* Every cell wraps inside its column, a long e-mail or key anywhere: nowrap cells ran into the next column. */
+  table.members td, table.members td:nth-child(n+2), table.evidence td, table.evidence td:nth-child(n), table.hubs td:nth-child(n) {
+    white-space: normal; overflow-wrap: anywhere; }
+  table.members td, table.evidence td, table.hubs td { padding: 1px 4px; font-size: 10.5px; line-height: 1.3; }
+  article.network { padding: 2px 10px 8px; margin: 8px 0; }
 }
 `;
 

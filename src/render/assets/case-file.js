@@ -2,8 +2,9 @@
 // block; draws each network's picture at once; draws the whole neighbourhood with cytoscape only when its <details>
 // is first opened, then shows a clicked node's properties with textContent only, and filters by name. It tells
 // tests (and curious readers) what it drew in `window.landingGraphReport` ({nodes, edges, ready, error, networks:
-// [{id, nodes, edges, ready}]}), whose `show(elementKey)` (once the whole graph is drawn) selects a node and shows
-// its properties. Inlined by src/render/assets.ts; the page's Content-Security-Policy allows it by its hash.
+// [{id, nodes, edges, ready, boxes()}]}, boxes() giving each node's circle and label as drawn), whose
+// `show(elementKey)` (once the whole graph is drawn) selects a node and shows its properties. Inlined by
+// src/render/assets.ts; the page's Content-Security-Policy allows it by its hash.
 (() => {
   var data = JSON.parse(document.getElementById('graph-data').textContent);
   var report = { nodes: 0, edges: 0, ready: false, error: null, networks: [] };
@@ -103,15 +104,59 @@
     };
     cy.on('free', 'node', snapshot);
     layout.one('layoutstop', () => {
+      apart(cy.nodes());
       cy.fit(undefined, 28);
       snapshot();
       shown.nodes = cy.nodes().length;
       shown.edges = cy.edges().length;
       shown.zoom = Math.round(cy.zoom() * 100) / 100;
+      // Each node's circle and label as drawn (page pixels inside the picture), for readers and tests to check.
+      shown.boxes = () =>
+        cy.nodes().map((n) => {
+          var b = n.renderedBoundingBox({ includeLabels: true, includeOverlays: false });
+          return { label: n.data('label'), x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2 };
+        });
       shown.ready = true;
     });
     layout.run();
   });
+
+  // Labels that cover each other cannot be read (a phone over the seed's name): after the force-directed layout,
+  // nodes whose circle-and-label boxes overlap are pushed apart along the shorter way out, until none overlaps.
+  // Labels scale with the zoom, so a picture without overlaps stays so at any width and in print.
+  function apart(nodes) {
+    const gap = 4;
+    for (let pass = 0; pass < 400; pass++) {
+      const boxes = nodes.map((n) => n.boundingBox({ includeLabels: true, includeOverlays: false }));
+      const shift = boxes.map(() => ({ x: 0, y: 0 }));
+      let overlaps = 0;
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i];
+          const b = boxes[j];
+          const ox = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1) + gap;
+          const oy = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1) + gap;
+          if (ox <= 0 || oy <= 0) continue;
+          overlaps++;
+          // Along the shorter way out, the first of the pair towards its own side (left or up when level).
+          if (ox < oy) {
+            const sx = (a.x1 + a.x2 <= b.x1 + b.x2 ? -1 : 1) * (ox / 2 + 0.5);
+            shift[i].x += sx;
+            shift[j].x -= sx;
+          } else {
+            const sy = (a.y1 + a.y2 <= b.y1 + b.y2 ? -1 : 1) * (oy / 2 + 0.5);
+            shift[i].y += sy;
+            shift[j].y -= sy;
+          }
+        }
+      }
+      if (overlaps === 0) return;
+      nodes.forEach((n, k) => {
+        const p = n.position();
+        n.position({ x: p.x + shift[k].x, y: p.y + shift[k].y });
+      });
+    }
+  }
 
   // The whole neighbourhood: drawn the first time its <details> opens (thousands of nodes take seconds).
   var whole = document.getElementById('whole-graph');
