@@ -1,7 +1,6 @@
 /**
- * What a printed PDF looks like, page by page, through poppler's command-line tools (pdftoppm, pdftotext): found
- * on PATH, else Debian's poppler-utils installed with apt-get when we are root and apt-get is there; anything else
- * is an error of one line that says what to install.
+ * What a printed PDF looks like, page by page, through poppler's command-line tools (pdftoppm, pdftotext), found on
+ * PATH: scripts/test-setup installs them; the tests never do, and name the script when one is missing.
  */
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
@@ -27,17 +26,7 @@ function onPath(name: string): string | undefined {
 async function poppler(tool: 'pdftoppm' | 'pdftotext'): Promise<string> {
   const found = onPath(tool);
   if (found) return found;
-  const apt = onPath('apt-get');
-  if (process.getuid?.() !== 0 || !apt)
-    throw new Error(`no ${tool} on PATH: install poppler (Debian/Ubuntu: apt-get install poppler-utils)`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run(apt, ['install', '-y', '-qq', 'poppler-utils'], { env, timeout: 10 * 60_000 }).catch(async () => {
-    await run(apt, ['update', '-qq'], { env, timeout: 10 * 60_000 });
-    await run(apt, ['install', '-y', '-qq', 'poppler-utils'], { env, timeout: 10 * 60_000 });
-  });
-  const installed = onPath(tool);
-  if (!installed) throw new Error(`apt-get install poppler-utils left no ${tool} on PATH`);
-  return installed;
+  throw new Error(`no ${tool} on PATH: run bash scripts/test-setup (npm test does), or install poppler-utils`);
 }
 
 /** One printed page: its size in pixels (at the resolution asked) and how far down it carries ink. */
