@@ -1,8 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { StatsSnapshot } from '../../src/sandbox/stats.js';
 import { cliPath, log, outDir, projectRoot, sleep, tail } from './util.js';
+
+export { realtimePriority } from './realtime.js';
 
 /** Children still running, killed if the bench exits without closing them (an uncaught error, a signal). */
 const live = new Set<ChildProcess>();
@@ -89,20 +91,6 @@ export async function startSandboxProcess(options: {
       clearTimeout(timer);
     },
   };
-}
-
-/**
- * Puts every thread of process `pid` under the real-time FIFO policy (`chrt -a -f -p 10`, util-linux), so
- * that a sandbox standing in for a remote service reads its requests when they arrive instead of when the
- * crawl and Neo4j leave it a core. Needs CAP_SYS_NICE (root) or an RLIMIT_RTPRIO; returns undefined when
- * applied, else why not (the caller reports it and measures at normal priority).
- */
-export function realtimePriority(pid: number): string | undefined {
-  const result = spawnSync('chrt', ['-a', '-f', '-p', '10', String(pid)], { encoding: 'utf8' });
-  if (result.error) return `chrt: ${result.error.message}`;
-  if (result.status !== 0)
-    return `chrt ${result.status === null ? `killed by ${result.signal}` : `exited ${result.status}`}: ${result.stderr.trim().split('\n')[0] ?? ''}`;
-  return undefined;
 }
 
 export interface CrawlRunOptions {

@@ -1,4 +1,4 @@
-import { getPriority, setPriority } from 'node:os';
+import { setPriority } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import type { SandboxFixtures } from '../support/fixtures.js';
 import { sandboxTest, withSetUp } from '../support/fixtures.js';
@@ -6,29 +6,22 @@ import { type CliRun, runCli, startCli } from '../support/cli.js';
 import { dumpBlockLayer, dumpGraph } from '../support/graph-dump.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
+import { type SandboxPriority, sandboxFirst } from '../support/sandbox-priority.js';
 
 const RPS = 100;
 const CONCURRENCY = 4;
 /** Tasks a crawl has out at once on the queue with 4 workers of concurrency 4 (QueueRun.maxInFlight). */
 const MAX_TASKS_OUT = 64;
-/**
- * How late a starved sandbox may stamp an arrival, ms: the limiter's own margin (RequestLimiter marginMs, 25), by which
- * every turn waits past the window's boundary. Arrivals stamped that late can make a 1,000 ms window look like 101
- * (seen once in a full CI run, in the Redis restart test, with every process niced but Redis and the sandbox);
- * a real excess shows in the shorter window too. The strict 1,000 ms figure is printed beside it.
- */
-const STAMP_JITTER_MS = 25;
-const busiestSecond = (stats: { busiestWindow(ms?: number): number }) => stats.busiestWindow(1000 - STAMP_JITTER_MS);
 
 /**
- * A crawl on the record queue (BullMQ on Redis, issue 25): workers as child processes, the sandbox over HTTP, a real
+ * A crawl on the record queue (BullMQ on Redis): workers as child processes, the sandbox over HTTP, a real
  * Neo4j. The graph must be the single process's, whoever fetched, whatever died.
  *
  * Five node processes and Neo4j share this machine's cores with the sandbox, which stamps each arrival when its event
  * loop reads it: a sandbox starved for 100 ms stamps 100 ms of requests as one burst (measured: 110 in a second with
  * the crawl at normal priority, 100 when it runs niced). The service does not share its CPU with our clients, so the
  * crawl and its workers run at a lower priority here (`nice 10`, inherited by the workers it starts), and the
- * sandbox above normal where allowed (in a full CI run with the sandbox at normal priority the busiest second was 101).
+ * sandbox first (sandboxFirst: real-time where allowed, as in the bench). Rates are judged in 1,000 ms, as promised.
  */
 describe('a crawl on the record queue with workers', () => {
   let redis: TestRedis;
@@ -37,20 +30,14 @@ describe('a crawl on the record queue with workers', () => {
   let single: { nodes: string[]; edges: string[] } | undefined;
   let singleBlocks: string[] | undefined;
   let singleRequests = 0;
-  let ownPriority: number | undefined;
+  let priority: SandboxPriority | undefined;
   beforeAll(async () => {
     redis = await startRedis('workers');
-    // The sandbox runs in this thread: above the crawl where the system allows it (root), as the bench does.
-    try {
-      const before = getPriority();
-      setPriority(-5);
-      ownPriority = before;
-    } catch {
-      ownPriority = undefined;
-    }
+    priority = sandboxFirst();
+    console.log(`the sandbox runs at ${priority.how}`);
   }, 300_000);
   afterAll(async () => {
-    if (ownPriority !== undefined) setPriority(ownPriority);
+    priority?.restore();
     await redis?.stop();
   });
 
@@ -119,7 +106,7 @@ describe('a crawl on the record queue with workers', () => {
     console.log(
       `4 workers: ${stats.total} requests (single process ${baseline.requests}), busiest second ${stats.busiestWindow}, utilisation ${utilisation(stats.perSecond).toFixed(3)}`,
     );
-    expect(busiestSecond(sandbox.stats)).toBeLessThanOrEqual(RPS);
+    expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(RPS);
     expect(utilisation(stats.perSecond), JSON.stringify(stats.perSecond.map((s) => s.count))).toBeGreaterThanOrEqual(0.95);
   });
 
@@ -156,10 +143,8 @@ describe('a crawl on the record queue with workers', () => {
     console.log(`kill -9 of a worker twice (${why}): ${sandbox.stats.total} requests, ${extra} extra (bound ${2 * CONCURRENCY})`);
     expect(extra).toBeLessThanOrEqual(2 * CONCURRENCY);
     expect(sandbox.stats.total - baseline.requests).toBe(extra);
-    console.log(
-      `busiest window at the sandbox: ${sandbox.stats.busiestWindow(1000)} in 1,000 ms, ${busiestSecond(sandbox.stats)} in 975 ms`,
-    );
-    expect(busiestSecond(sandbox.stats)).toBeLessThanOrEqual(RPS);
+    console.log(`busiest window at the sandbox: ${sandbox.stats.busiestWindow(1000)} in 1,000 ms`);
+    expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(RPS);
   });
 
   test('Redis stopped and started again empty mid-crawl: the crawl waits, queues again what Redis lost, and ends with the same graph', async ({
@@ -181,10 +166,8 @@ describe('a crawl on the record queue with workers', () => {
     // Each task out when Redis lost it is asked again at most once: those in the workers' hands (4 x 4) and those
     // answered but not yet taken (measured 16 and 21 in all). The crawl never has more than MAX_TASKS_OUT out.
     expect(extra).toBeLessThanOrEqual(MAX_TASKS_OUT);
-    console.log(
-      `busiest window at the sandbox: ${sandbox.stats.busiestWindow(1000)} in 1,000 ms, ${busiestSecond(sandbox.stats)} in 975 ms`,
-    );
-    expect(busiestSecond(sandbox.stats)).toBeLessThanOrEqual(RPS);
+    console.log(`busiest window at the sandbox: ${sandbox.stats.busiestWindow(1000)} in 1,000 ms`);
+    expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(RPS);
   });
 
   test('a 429 burst: no worker sends before Retry-After has passed at the service', async ({ sandbox }) => {
