@@ -208,7 +208,10 @@ describe('Neo4j Browser assets in browser/', () => {
     }
     for (const label of PIVOT_LABELS) expect(rules.get(`node.${label}`)).toContain("caption: '{value}';");
     expect(rules.get('node.Domain')).toContain("caption: '{key}';");
-    expect(rules.get('node.Company')).toContain("caption: '{title}';");
+    // Display captions (src/graph/caption.ts): a company's short name, an e-mail in two lines; sized so they fit whole.
+    expect(rules.get('node.Company')).toContain("caption: '{caption}';");
+    expect(rules.get('node.Email')).toContain("caption: '{caption}';");
+    expect(rules.get('node.Phone')).toContain("caption: '{key}';");
     expect(rules.get('node.Network')).toContain("caption: '{size}';");
     expect(rules.get('node.Flag')).toContain("caption: '{rule}';");
     for (const type of [...RELATIONSHIP_TYPES, 'VERSION_OF', 'IN_NETWORK', 'FLAGS'])

@@ -1,0 +1,46 @@
+import type { NodeKind } from '../api/kinds.js';
+
+/**
+ * Legal forms that open a Russian company's name, written out or abbreviated: a picture drops them (the node's
+ * colour already says "company"), so that the name itself fits the node.
+ */
+const LEGAL_FORM =
+  /^(?:(?:публичное |непубличное |закрытое |открытое )?акционерное общество|общество с ограниченной ответственностью|автономная некоммерческая организация|некоммерческая организация|индивидуальный предприниматель|(?:ф?гу|му)п|ф?гбу|ооо|оао|зао|пао|нао|ао|ано|нко|ип|тоо)\s+/iu;
+/** An abbreviated legal form before a quoted name inside a title (a branch's `Филиал ООО "ОрионИнвест" в г. Самара`). */
+const QUOTED_LEGAL_FORM = /(^|\s)(?:ооо|оао|зао|пао|нао|ао|ано|нко)\s+(?=["«„“])/giu;
+/** Quotation marks around a name: straight, typographic and guillemets. */
+const QUOTES = /["'«»„“”‘’`]/gu;
+/** A word longer than a node's line is broken after its hyphen, the only place Neo4j Browser may wrap it. */
+const LONG_WORD = 14;
+
+/**
+ * The text a picture shows for a record (the `caption` property, docs/graph.md): a company's name without its legal
+ * form and quotes (`ООО "ОрионИнвест"` -> `ОрионИнвест`), a branch its title with its company's name so shortened
+ * (`Филиал ОрионИнвест в г. Самара`), an e-mail broken before its `@` so that each part is a line of its own (Neo4j
+ * Browser wraps captions at spaces and cuts a word wider than the node). Domains and phones have none: their key is
+ * short enough. Pure.
+ */
+export function captionOf(kind: NodeKind, title: string | null, key: string | null): string | undefined {
+  if (kind === 'company' && title) return companyCaption(title);
+  if (kind === 'branch' && title) return shortWords(title.replace(QUOTED_LEGAL_FORM, '$1').replace(QUOTES, ''));
+  if (kind === 'email' && key) {
+    const at = key.lastIndexOf('@');
+    return at > 0 ? `${key.slice(0, at)} ${key.slice(at)}` : key;
+  }
+  return undefined;
+}
+
+function companyCaption(title: string): string {
+  const name = title.trim().replace(LEGAL_FORM, '').replace(QUOTES, '');
+  return name.trim() === '' ? title.trim() : shortWords(name);
+}
+
+/** Spaces made single, and words longer than a node's line broken after their hyphens. */
+function shortWords(text: string): string {
+  return text
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .split(' ')
+    .map((word) => (word.length > LONG_WORD ? word.replace(/-(?=.)/gu, '- ') : word))
+    .join(' ');
+}
