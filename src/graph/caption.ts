@@ -12,12 +12,14 @@ const QUOTED_LEGAL_FORM = /(^|\s)(?:ооо|оао|зао|пао|нао|ао|ан
 const QUOTES = /["'«»„“”‘’`]/gu;
 /** A word longer than a node's line is broken after its hyphen, the only place Neo4j Browser may wrap it. */
 const LONG_WORD = 14;
+/** An e-mail's part longer than this is broken before its last dot: 16 characters fit an e-mail node's line. */
+const LONG_PART = 16;
 
 /**
  * The text a picture shows for a record (the `caption` property, docs/graph.md): a company's name without its legal
  * form and quotes (`ООО "ОрионИнвест"` -> `ОрионИнвест`), a branch its title with its company's name so shortened
- * (`Филиал ОрионИнвест в г. Самара`), an e-mail broken before its `@` so that each part is a line of its own (Neo4j
- * Browser wraps captions at spaces and cuts a word wider than the node). Domains and phones have none: their key is
+ * (`Филиал ОрионИнвест в г. Самара`), an e-mail broken before its `@` so that each part is a line of its own, a
+ * long part also before its last dot (Neo4j Browser wraps captions at spaces and cuts a word wider than the node). Domains and phones have none: their key is
  * short enough. Pure.
  */
 export function captionOf(kind: NodeKind, title: string | null, key: string | null): string | undefined {
@@ -25,7 +27,7 @@ export function captionOf(kind: NodeKind, title: string | null, key: string | nu
   if (kind === 'branch' && title) return shortWords(title.replace(QUOTED_LEGAL_FORM, '$1').replace(QUOTES, ''));
   if (kind === 'email' && key) {
     const at = key.lastIndexOf('@');
-    return at > 0 ? `${key.slice(0, at)} ${key.slice(at)}` : key;
+    return at > 0 ? `${atLastDot(key.slice(0, at))} ${atLastDot(key.slice(at))}` : key;
   }
   return undefined;
 }
@@ -33,6 +35,12 @@ export function captionOf(kind: NodeKind, title: string | null, key: string | nu
 function companyCaption(title: string): string {
   const name = title.trim().replace(LEGAL_FORM, '').replace(QUOTES, '');
   return name.trim() === '' ? title.trim() : shortWords(name);
+}
+
+/** A part of an address longer than a node's line, broken before its last dot (`@logisticdesign .net`). */
+function atLastDot(part: string): string {
+  const dot = part.lastIndexOf('.');
+  return part.length > LONG_PART && dot > 1 ? `${part.slice(0, dot)} ${part.slice(dot)}` : part;
 }
 
 /** Spaces made single, and words longer than a node's line broken after their hyphens. */
