@@ -17,6 +17,7 @@ describe('captionOf: what a picture shows for a record', () => {
     ['Яндекс', 'Яндекс'],
     ['ООО ""', 'ООО ""'],
     ['ООО  "Лавка   чая"', 'Лавка чая'],
+    ['ООО "Кавычки\u001B[31m red\u202Eevil"', 'Кавычки[31m red[U+202E]evil'],
   ])('company %j -> %j', (title, caption) => {
     expect(captionOf('company', title, '7701234567')).toBe(caption);
   });
