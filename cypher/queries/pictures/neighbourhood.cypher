@@ -1,10 +1,11 @@
 // picture of: neighbourhood
 // description: The start record, its network (the latest `networks` wrote that holds it, a large dark node) and the
 // description: nearest records and pivots within the hops, each by one shortest route: the strongest kinds first
-// description: (companies, people, phones, e-mails, addresses, sites, then branches and infrastructure, hubs last), at most
-// description: 5 of a kind from each node, and no more than `links` relationships in all, counting every relationship between two
-// description: nodes drawn (Browser connects the nodes it shows). Hub pivots and hub records are drawn but not
-// description: walked through. A larger `links` (or `limit`, the records looked at) shows more.
+// description: (companies, people, phones, e-mails, addresses, sites, then branches and infrastructure; hubs by the
+// description: hub rule of `networks` with `maxShared` last), at most 5 of a kind from each node, and no more than
+// description: `links` relationships in all, counting every relationship between two nodes drawn (Browser connects
+// description: the nodes it shows). Hub pivots and hub records are drawn but not walked through. A larger `links`
+// description: (or `limit`, the records looked at) shows more.
 
 MATCH (start:Landing {kind: $kind})
 WHERE start.key = $key OR start.key = toLower(trim($key)) OR start.id = $id
@@ -30,9 +31,18 @@ CALL (start) {
 }
 WITH start, p, n
 WHERE n <> start
-// The records looked at: the nearest `limit`, the kinds that tie companies first, hubs (the walk's rule) last.
+// The records looked at: the nearest `limit`, the kinds that tie companies first, hubs last: records whose lists
+// the crawl cut, and records and identifiers tied to more than `maxShared` records (the hub rule of `networks`).
 WITH start, p, n,
-     CASE WHEN coalesce(n.hub, false) OR (n:Pivot AND COUNT { (n)--() } > $maxPivotDegree AND COUNT { MATCH (n)-[x]-(:Landing|Pivot) WHERE x.removedAt IS NULL RETURN x LIMIT $maxPivotDegree + 1 } > $maxPivotDegree) THEN 9
+     CASE WHEN coalesce(n.hub, false)
+               // hub-size: shared=n holder=z link=e
+               OR size(COLLECT {
+      MATCH (z:Landing)-[e]-(n)
+      WHERE e.removedAt IS NULL AND z <> n AND z.kind IN ['domain', 'company', 'email', 'phone']
+        AND ((startNode(e) = z AND type(e) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
+             OR (type(e) = 'RELATED' AND z:Domain AND n:Company))
+      RETURN DISTINCT z
+    }) + CASE WHEN n:Landing THEN 1 ELSE 0 END > $maxShared THEN 9
           WHEN n:Company THEN 0 WHEN n:Person THEN 1 WHEN n:Phone THEN 2 WHEN n:Email THEN 3 WHEN n:Address THEN 4
           WHEN n:Domain THEN 5 WHEN n:Branch THEN 6 ELSE 7 END AS tier
 ORDER BY length(p), tier, coalesce(n.value, CASE WHEN n:Company OR n:Branch THEN n.title END, n.key, n.title, n.kind + ' #' + toString(n.id))
