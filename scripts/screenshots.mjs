@@ -111,6 +111,10 @@ try {
       await page.locator('svg .node').first().waitFor();
       await page.getByTestId('frame').first().locator('button[title="Fullscreen"]').click();
       await pause(6000); // let the force layout settle
+      // At 1024 px Browser's overview panel would cover part of the picture: it is collapsed there.
+      if (width < 1400) await page.getByTestId('frame').first().locator('button[title="Collapse the node properties display"]').click();
+      await page.getByTestId('frame').first().locator('button[aria-label="zoom-to-fit"]').click();
+      await pause(1500);
       await page.screenshot({ path: img(width === 1400 ? `${name}.png` : `${name}-${width}.png`) });
       await page.getByTestId('frame').first().locator('button[title="Close fullscreen"]').click();
     }
