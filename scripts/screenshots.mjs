@@ -1,20 +1,24 @@
 #!/usr/bin/env node
 // Re-take the README's screenshots from the demo graph:
-//   docs/img/neo4j-browser.png        Neo4j Browser with the project's style and guide, the demo seed's neighbourhood
+//   docs/img/neo4j-browser.png        Neo4j Browser with the project's style and guide, the demo seed's neighbourhood (1400 px)
+//   docs/img/neo4j-browser-1024.png   the same at 1024 px
+//   docs/img/neo4j-browser-network.png, neo4j-browser-network-1024.png   the seed's network (`network-of`) in Browser
 //   docs/img/case-file-1400.png       the case file's first screen at 1400 px
 //   docs/img/case-file-1024.png       the same at 1024 px
 //   docs/img/case-file-picture.png    the seed's network picture at 1400 px
 //   docs/img/case-file-print.png      the first printed page (A4, printed to PDF by Chromium, rendered by pdftoppm)
 //   docs/img/case-file-print-pages.png every printed page side by side
-// or, with --case-file, only the case file's pictures (no Neo4j Browser); or, with --flags, a planted network's
-// case file, its red flags first, from the graph NEO4J_URI names (e.g. one crawled from `landing-graph sandbox
-// --plant`): docs/img/case-file-flags.png (first screen at 1400 px), case-file-planted-1024.png and
-// case-file-planted-print-pages.png. The printed pages need poppler's pdftoppm (apt-get install poppler-utils).
-// Needs the local Neo4j holding the demo graph (`npm run demo`), the built CLI, and a Chromium: CHROMIUM_PATH,
-// else `chromium` on PATH (Debian: apt-get install chromium). Usage:
+// or, with --case-file, only the case file's pictures (no Neo4j Browser); with --browser, only the Neo4j Browser
+// pictures; or, with --flags, a planted network's case file, its red flags first, from the graph NEO4J_URI names
+// (e.g. one crawled from `landing-graph sandbox --plant`): docs/img/case-file-flags.png (first screen at 1400 px),
+// case-file-planted-1024.png and case-file-planted-print-pages.png. The printed pages need poppler's pdftoppm
+// (scripts/test-setup installs it). Needs the local Neo4j holding the demo graph (`npm run demo`, then `networks`
+// for the network node), the built CLI, and a Chromium: CHROMIUM_PATH, else `chromium` on PATH (Debian: apt-get
+// install chromium). Browser is NEO4J_BROWSER_URL, else http://127.0.0.1:7474/browser/. Usage:
 //   node scripts/screenshots.mjs [seed...]     # default company:6603287918, the demo's first seed
 //   node scripts/screenshots.mjs --case-file [seed...]
 //   node scripts/screenshots.mjs --flags <seed...>
+//   node scripts/screenshots.mjs --browser [seed]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,7 +29,9 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const cli = path.join(root, 'dist/cli/main.js');
 const flagsOnly = process.argv[2] === '--flags';
 const caseFileOnly = process.argv[2] === '--case-file';
-const seeds = process.argv.slice(flagsOnly || caseFileOnly ? 3 : 2);
+const browserOnly = process.argv[2] === '--browser';
+const seeds = process.argv.slice(flagsOnly || caseFileOnly || browserOnly ? 3 : 2);
+const browserUrl = process.env.NEO4J_BROWSER_URL ?? 'http://127.0.0.1:7474/browser/';
 if (seeds.length === 0) seeds.push('company:6603287918');
 const seed = seeds[0];
 const [kind, key] = seed.split(':');
@@ -44,9 +50,10 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The case file, exactly as the README tells a newcomer to write it.
 const caseFile = path.join(os.tmpdir(), 'landing-graph-case.html');
-execFileSync('node', [cli, 'export', ...seeds, '--depth', flagsOnly ? '2' : '1', '--format', 'html', '--out', caseFile], {
-  stdio: 'inherit',
-});
+if (!browserOnly)
+  execFileSync('node', [cli, 'export', ...seeds, '--depth', flagsOnly ? '2' : '1', '--format', 'html', '--out', caseFile], {
+    stdio: 'inherit',
+  });
 
 /**
  * The case file as printed: Chromium prints it to A4 (the page's own @page rule), pdftoppm renders the pages; the
@@ -143,38 +150,48 @@ const style = /:style \S+/.exec(printed)[0];
 
 const browser = await launch();
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-
-  // Neo4j Browser: log in, load the style and the guide, draw the library's picture of the seed's neighbourhood.
-  await page.goto('http://127.0.0.1:7474/browser/');
-  await page.getByTestId('username').fill('neo4j');
-  await page.getByTestId('password').fill(password());
-  await page.getByTestId('connect').click();
-  await page.getByText('You are connected as user').first().waitFor();
-  const run = async (command) => {
-    await page.locator('.monaco-editor').first().click();
-    await page.keyboard.insertText(command);
-    await page.getByTestId('editor-Run').click();
-    await pause(1500);
-  };
-  await run(style);
-  await run(play);
-  await run(':clear');
-  const script = execFileSync(
-    'node',
-    [cli, 'query', 'neighbourhood', '--picture', '--param', `kind=${kind}`, '--param', `key=${key}`, '--param', 'hops=1'],
-    { encoding: 'utf8' },
-  );
-  const lines = script.split('\n');
-  for (const line of lines.filter((l) => l.startsWith(':param '))) await run(line);
-  await run(':clear');
-  await run(lines.filter((l) => l && !l.startsWith(':param ')).join('\n'));
-  await page.locator('svg .node').first().waitFor();
-  await page.getByTestId('frame').first().locator('button[title="Fullscreen"]').click();
-  await pause(6000); // let the force layout settle
-  await page.screenshot({ path: img('neo4j-browser.png') });
-
-  await caseFileShots(browser);
+  // Neo4j Browser at the two widths people use: log in, load the style and the guide, draw the library's pictures
+  // of the seed's neighbourhood and of its network, each full screen.
+  const pictures = [
+    ['neighbourhood', ['hops=1'], 'neo4j-browser'],
+    ['network-of', [], 'neo4j-browser-network'],
+  ];
+  for (const width of [1400, 1024]) {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    await page.goto(browserUrl, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+    await page.getByTestId('username').fill('neo4j');
+    await page.getByTestId('password').fill(password());
+    await page.getByTestId('connect').click();
+    await page.getByText('You are connected as user').first().waitFor();
+    const run = async (command) => {
+      await page.locator('.monaco-editor').first().click();
+      await page.keyboard.insertText(command);
+      await page.getByTestId('editor-Run').click();
+      await pause(1500);
+    };
+    await run(style);
+    await run(play);
+    for (const [query, extra, name] of pictures) {
+      const params = ['--param', `kind=${kind}`, '--param', `key=${key}`, ...extra.flatMap((p) => ['--param', p])];
+      const script = execFileSync('node', [cli, 'query', query, '--picture', ...params], { encoding: 'utf8' });
+      const lines = script.split('\n');
+      await run(':clear');
+      for (const line of lines.filter((l) => l.startsWith(':param '))) await run(line);
+      await run(':clear');
+      await run(lines.filter((l) => l && !l.startsWith(':param ')).join('\n'));
+      await page.locator('svg .node').first().waitFor();
+      await page.getByTestId('frame').first().locator('button[title="Fullscreen"]').click();
+      await pause(6000); // let the force layout settle
+      // At 1024 px Browser's overview panel would cover part of the picture: it is collapsed there.
+      if (width < 1400) await page.getByTestId('frame').first().locator('button[title="Collapse the node properties display"]').click();
+      await page.getByTestId('frame').first().locator('button[aria-label="zoom-to-fit"]').click();
+      await pause(1500);
+      await page.screenshot({ path: img(width === 1400 ? `${name}.png` : `${name}-${width}.png`) });
+      await page.getByTestId('frame').first().locator('button[title="Close fullscreen"]').click();
+    }
+    await page.close();
+  }
+  if (!browserOnly) await caseFileShots(browser);
 } finally {
   await browser.close();
   server.kill();

@@ -9,6 +9,8 @@
 // param: hops integer default 2 min=1 max=4  How far to look, 1 to 4 hops
 // param: maxPivotDegree integer default 50 min=1  Pivots with more links than this are not walked through
 // param: limit integer default 100 min=1  Most rows
+// param: links integer default 60 min=1 for=picture  Most relationships the picture draws, counting every one between two nodes drawn
+// param: maxShared integer default 20 min=1 for=picture  Records and identifiers tied to more records than this are hubs, drawn last in the picture
 // one of: key, id
 // columns: hops, label, name, key, status, route
 MATCH (start:Landing {kind: $kind})

@@ -4,6 +4,7 @@ import type { BranchLanding, CompanyLanding, DomainLanding, LandingRecord } from
 import { normalizeKey } from '../api/keys.js';
 import type { EdgeRow, GraphBatch, LandingStatus, NodeRow, PropertyValue } from './model.js';
 import { companyProperties, domainProperties } from './properties.js';
+import { captionOf } from './caption.js';
 
 /** One entry of one relation list, as the crawler needs it to decide what to follow. */
 export interface ListEntry {
@@ -105,16 +106,19 @@ function stubNode(kind: NodeKind, entry: AnyEntry): NodeRow {
 }
 
 function node(kind: NodeKind, record: AnyEntry, status: LandingStatus, extra: Pick<NodeRow, 'raw' | 'props'>): NodeRow {
+  const key = keyOf(kind, record);
+  const caption = captionOf(kind, record.title ?? null, key);
   return {
     kind,
     id: record.id ?? null,
-    key: keyOf(kind, record),
+    key,
     status,
     title: record.title ?? null,
     href: record.href ?? null,
     provider: record.provider ?? null,
     error: null,
-    ...extra,
+    raw: extra.raw,
+    props: caption === undefined ? extra.props : { ...extra.props, caption },
   };
 }
 

@@ -1,5 +1,6 @@
 import { cypherString } from '../render/escape.js';
-import { valueText } from './params.js';
+import { GUIDE_EXAMPLES } from './guide-examples.js';
+import { resolveParams, valueText } from './params.js';
 import type { ParamValue, QueryDefinition, QueryParam } from './types.js';
 
 /**
@@ -24,7 +25,16 @@ export function paramLine(param: QueryParam, value: ParamValue | null): string {
   return `:param ${param.name} => ${cypherLiteral(value, param.type)};`;
 }
 
-/** What the guide sets a parameter to: its default, else the first allowed value of a required one, else null. */
+/**
+ * What the guide sets each parameter to: the query's example (GUIDE_EXAMPLES, the demo graph's records), else its default, else
+ * the first allowed value of a required one, else null.
+ */
+export function startValues(query: QueryDefinition): Record<string, ParamValue | null> {
+  const example = GUIDE_EXAMPLES[query.name];
+  if (example) return resolveParams(query, example);
+  return Object.fromEntries(query.params.map((param) => [param.name, startValue(param)]));
+}
+
 function startValue(param: QueryParam): ParamValue | null {
   if (param.default !== null) return param.default;
   if (param.required && param.values?.[0] !== undefined) return param.type === 'list' ? [param.values[0]] : param.values[0];
@@ -74,7 +84,8 @@ function querySlide(query: QueryDefinition): string[] {
     out.push('    </ul>');
     for (const group of query.oneOf)
       out.push(`    <p>Give at least one of ${group.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}.</p>`);
-    const lines = query.params.map((p) => paramLine(p, startValue(p)));
+    const start = startValues(query);
+    const lines = query.params.map((p) => paramLine(p, start[p.name] ?? null));
     out.push(...runnable(lines.join('\n'), 'Parameters: click, change the values in the editor, run.'));
   }
   // The picture first (Browser draws nodes and links), then the same question as a table.

@@ -16,11 +16,12 @@ import { PARAM_TYPES, type ParamType, type QueryDefinition, type QueryParam } fr
  *   // columns: ip, sharedBy, entities                            (what the statement returns, in order)
  *
  * A param line is `<name> <type> required|optional|default <value> [min=<n>] [max=<n>] [in=<a>|<b>...]
- * <description>`, type one of string, integer, float, boolean, list (of strings, comma-separated); a
- * default is one token. Comments inside the statement are allowed and kept.
+ * [for=picture] <description>`, type one of string, integer, float, boolean, list (of strings, comma-separated);
+ * a default is one token; `for=picture` declares a parameter only the picture form uses. Comments inside the
+ * statement are allowed and kept.
  */
 const FIELDS = ['title', 'description', 'param', 'one of', 'columns'];
-const PARAM = /^(\S+)\s+(\S+)\s+(required|optional|default\s+(\S+))((?:\s+(?:min|max|in)=\S+)*)(?:\s+(\S.*))?$/;
+const PARAM = /^(\S+)\s+(\S+)\s+(required|optional|default\s+(\S+))((?:\s+(?:min|max|in|for)=\S+)*)(?:\s+(\S.*))?$/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PARAM_USE = /\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
@@ -77,7 +78,10 @@ function parseParamLine(value: string, fail: (problem: string) => never): QueryP
   };
   for (const constraint of constraints.trim().split(/\s+/).filter(Boolean)) {
     const [key, text = ''] = constraint.split(/=(.*)/s);
-    if (key === 'in') {
+    if (key === 'for') {
+      if (text !== 'picture') fail(`parameter ${name}: for= takes picture only`);
+      param.pictureOnly = true;
+    } else if (key === 'in') {
       if (param.type !== 'string' && param.type !== 'list') fail(`parameter ${name}: in= is for string and list parameters`);
       param.values = text.split('|').filter(Boolean);
     } else {
@@ -110,5 +114,8 @@ function checkNames(params: QueryParam[], oneOf: string[][], statement: string, 
   }
   const used = new Set([...statement.matchAll(PARAM_USE)].map((m) => m[1] as string));
   for (const name of used) if (!declared.has(name)) fail(`the statement uses $${name}, which no param line declares`);
-  for (const name of declared) if (!used.has(name)) fail(`parameter ${name} is declared but the statement never uses $${name}`);
+  for (const p of params) {
+    if (p.pictureOnly && used.has(p.name)) fail(`parameter ${p.name} is for the picture, yet the statement uses $${p.name}`);
+    if (!p.pictureOnly && !used.has(p.name)) fail(`parameter ${p.name} is declared but the statement never uses $${p.name}`);
+  }
 }

@@ -71,8 +71,8 @@ export function pictureParams(query: QueryDefinition): QueryParam[] {
 }
 
 /**
- * The queries with their pictures attached. A picture of a query the library lacks, or one that uses a
- * parameter its query does not declare, is a CONFIG_INVALID error.
+ * The queries with their pictures attached. A picture of a query the library lacks, one that uses a parameter its
+ * query does not declare, or a parameter declared `for=picture` that no picture uses, is a CONFIG_INVALID error.
  */
 export function attachPictures(queries: readonly QueryDefinition[], pictures: readonly PictureFile[]): QueryDefinition[] {
   const byQuery = new Map<string, PictureFile>();
@@ -91,6 +91,15 @@ export function attachPictures(queries: readonly QueryDefinition[], pictures: re
           `the statement uses $${name}, which query ${query.name} does not declare (it takes ${[...declared].join(', ') || 'no parameters'})`,
         );
     byQuery.set(query.name, picture);
+  }
+  for (const query of queries) {
+    const used = usedNames(byQuery.get(query.name)?.statement ?? '');
+    for (const param of query.params)
+      if (param.pictureOnly && !used.has(param.name))
+        throw new LandingGraphError(
+          'CONFIG_INVALID',
+          `cypher/queries/${query.name}.cypher: parameter ${param.name} is for the picture, yet ${byQuery.has(query.name) ? `pictures/${query.name}.cypher never uses $${param.name}` : 'the query has no picture'}`,
+        );
   }
   return queries.map((query) => {
     const picture = byQuery.get(query.name);

@@ -19,6 +19,8 @@ export interface QueryParam {
   max?: number;
   /** The allowed values of a string parameter, or of each item of a list parameter. */
   values?: string[];
+  /** Declared `for=picture`: only the picture form uses it (the table form is sent it and ignores it). */
+  pictureOnly?: boolean;
 }
 
 /**

@@ -73,6 +73,29 @@ describe('parseQueryFile', () => {
     expect(() => parseQueryFile('q', withLine(line))).toThrow(error);
   });
 
+  it('reads a parameter declared for the picture alone, which the statement must not use', () => {
+    const q = parseQueryFile(
+      'q',
+      withLine('// param: x string optional  X\n// param: links integer default 60 min=1 for=picture  Most links'),
+    );
+    expect(q.params[1]).toEqual({
+      name: 'links',
+      type: 'integer',
+      required: false,
+      default: 60,
+      min: 1,
+      pictureOnly: true,
+      description: 'Most links',
+    });
+    expect(q.params[0]?.pictureOnly).toBeUndefined();
+    expect(() => parseQueryFile('q', withLine('// param: x string optional for=picture  X'))).toThrow(
+      'cypher/queries/q.cypher: parameter x is for the picture, yet the statement uses $x',
+    );
+    expect(() => parseQueryFile('q', withLine('// param: x string optional  X\n// param: y string optional for=table  Y'))).toThrow(
+      /parameter y: for= takes picture only/,
+    );
+  });
+
   it('rejects a file whose statement and declarations disagree, or that has several statements', () => {
     expect(() => parseQueryFile('q', withLine('// param: x string optional  X', 'RETURN $x AS x, $y AS y'))).toThrow(
       /uses \$y, which no param line declares/,

@@ -8,11 +8,17 @@ import { findQuery, loadQueries } from '../../src/query/library.js';
 import { resolveParams } from '../../src/query/params.js';
 import { type BrowserServer, startBrowserServer } from '../../src/query/browser-server.js';
 import { launchChromium } from '../export/browser.js';
+import { computeNetworks } from '../../src/network/index.js';
 import { crawlTest } from '../support/fixtures.js';
 import { resetGraph, testConnection, testServer } from '../support/neo4j.js';
 
 const OUT = path.join(import.meta.dirname, 'out');
-const test = crawlTest({ records: 300, seed: 7 });
+/** The demo's world (`landing-graph demo`: 2,000 records, seed 1) and its first seed, as the README shows it. */
+const test = crawlTest({ records: 2000, seed: 1 });
+/** What the style draws each label in (browser/landing-graph.grass). */
+const FILL = { company: '#F79767', phone: '#8DCC93', email: '#57C7E3', network: '#1F2A44' };
+/** The most relationships the neighbourhood picture draws by default (docs/query.md). */
+const MAX_LINKS = 60;
 
 /**
  * Neo4j Browser as an analyst meets it: the real Browser of the test Neo4j in headless Chromium, the guide and
@@ -20,10 +26,10 @@ const test = crawlTest({ records: 300, seed: 7 });
  * as a graph. A screenshot of each step is kept in test/query/out/ for a person to look at.
  */
 describe('Neo4j Browser takes the guide and the style and draws pictures', () => {
-  test(":play and :style load from `landing-graph browser`; the library's picture of a neighbourhood draws nodes coloured by kind", async ({
+  test(":play and :style load from `landing-graph browser`; the library's picture of a neighbourhood is bounded, readable and shows the network", async ({
     crawl,
     driver,
-    sandbox,
+    database,
   }) => {
     const browserUrl = testServer().browserUrl;
     if (!browserUrl)
@@ -31,8 +37,10 @@ describe('Neo4j Browser takes the guide and the style and draws pictures', () =>
         'no Neo4j Browser address for this Neo4j: with NEO4J_URI set NEO4J_BROWSER_URL too (e.g. http://127.0.0.1:7475/browser/)',
       );
     await resetGraph(driver);
-    const seed = { kind: 'company', id: sandbox.graph.ids('company')[0] } as LandingRef;
-    expect((await crawl([seed], { maxDepth: 1 })).status).toBe('finished');
+    const seed: LandingRef = { kind: 'company', key: '6603287918' };
+    const crawled = await crawl([seed], { maxDepth: 1 });
+    expect(crawled.status).toBe('finished');
+    await computeNetworks(driver, { type: 'crawl', crawlId: crawled.crawlId }, { database });
     const queries = loadQueries();
     const server: BrowserServer = await startBrowserServer(queries, { port: 0 });
     const chromium: Browser = await launchChromium(inject('chromiumPath'));
@@ -54,7 +62,7 @@ describe('Neo4j Browser takes the guide and the style and draws pictures', () =>
 
       // The library's picture of the seed's neighbourhood, as `landing-graph query neighbourhood --picture` prints it.
       const neighbourhood = findQuery(queries, 'neighbourhood');
-      const script = pictureScript(neighbourhood, resolveParams(neighbourhood, ['kind=company', `id=${seed.id}`, 'hops=1']));
+      const script = pictureScript(neighbourhood, resolveParams(neighbourhood, ['kind=company', `key=${seed.key}`, 'hops=1']));
       const [params, statement] = [
         script.split('\n').filter((l) => l.startsWith(':param ')),
         script
@@ -71,9 +79,32 @@ describe('Neo4j Browser takes the guide and the style and draws pictures', () =>
       const fills = await picture
         .locator('svg .node circle.b-outline')
         .evaluateAll((circles) => circles.map((c) => c.getAttribute('fill')));
-      expect(fills.map((f) => f?.toUpperCase())).toContain('#F79767');
+      expect(fills.map((f) => f?.toUpperCase())).toContain(FILL.company);
       await page.waitForTimeout(2000); // let the force layout settle for the picture kept
       await page.screenshot({ path: path.join(OUT, 'neo4j-browser-picture.png') });
+
+      // Bounded: Browser draws every relationship between the nodes shown, and they stay within the stated bound.
+      const links = await picture.locator('svg g.relationship').count();
+      expect(links).toBeGreaterThan(10);
+      expect(links).toBeLessThanOrEqual(MAX_LINKS);
+      // Readable: each node's caption lines, by the colour the node is drawn in. The company's phone, its short
+      // name and an e-mail are whole, and no company, phone or e-mail caption is cut.
+      const captions = await picture.locator('svg g.node').evaluateAll((nodes) =>
+        nodes.map((node) => ({
+          fill: node.querySelector('circle.b-outline')?.getAttribute('fill')?.toUpperCase(),
+          text: [...node.querySelectorAll('text.caption')].map((line) => line.textContent?.trim()).join(' '),
+        })),
+      );
+      const of = (fill: string) => captions.filter((c) => c.fill === fill).map((c) => c.text);
+      expect(of(FILL.phone)).toContain('+79298449349');
+      expect(of(FILL.company)).toContain('ОрионИнвест');
+      expect(of(FILL.email).length).toBeGreaterThan(0);
+      for (const text of of(FILL.email)) expect(text.replace(/ /g, '')).toMatch(/^[^@]+@[^@]+\.[^@.]+$/);
+      for (const text of [...of(FILL.company), ...of(FILL.phone), ...of(FILL.email)]) expect(text).not.toContain('…');
+      // The company's network, as `networks` wrote it: one large dark node captioned with its size.
+      const networks = of(FILL.network);
+      expect(networks).toHaveLength(1);
+      expect(networks[0]).toMatch(/^\d+$/);
     } finally {
       await chromium.close();
       await server.close();

@@ -87,6 +87,19 @@ describe('attachPictures', () => {
       }),
     );
   });
+
+  it('gives a parameter declared for the picture alone to the picture, and refuses one no picture uses', () => {
+    const withLinks = { ...QUERY, params: [...QUERY.params, { ...QUERY.params[2]!, name: 'links', pictureOnly: true }] };
+    const drawing = parsePictureFile('shared-ip', GOOD.replace('RETURN p', 'WITH p LIMIT $links RETURN p'));
+    const [query] = attachPictures([withLinks], [drawing]);
+    expect(pictureParams(query!).map((p) => p.name)).toEqual(['ip', 'limit', 'links']);
+    expect(() => attachPictures([withLinks], [parsePictureFile('shared-ip', GOOD)])).toThrow(
+      'cypher/queries/shared-ip.cypher: parameter links is for the picture, yet pictures/shared-ip.cypher never uses $links',
+    );
+    expect(() => attachPictures([withLinks], [])).toThrow(
+      'cypher/queries/shared-ip.cypher: parameter links is for the picture, yet the query has no picture',
+    );
+  });
 });
 
 describe('pictureScript', () => {

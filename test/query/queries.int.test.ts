@@ -299,6 +299,41 @@ describe('the query library on a real Neo4j', () => {
     expect(await run('neighbourhood', 'kind=domain', 'key=absent.ru')).toEqual([]);
   });
 
+  it("neighbourhood's picture: no more relationships between the nodes it draws than `links`, the record's network among them", async () => {
+    const database = testConnection().database;
+    const query = findQuery(queries, 'neighbourhood');
+    const picture = async (...assignments: string[]) =>
+      drawing(await runPicture(driver, query, bindParams(query, ['kind=company', 'key=7701234567', ...assignments]), { database }));
+    // What Browser draws: every relationship between two of the nodes shown, whatever the picture returned.
+    const connected = async (nodes: Node[]) => {
+      const ids = nodes.map((n) => n.elementId);
+      const { records } = await driver.executeQuery(
+        'MATCH (a)-[r]->(b) WHERE elementId(a) IN $ids AND elementId(b) IN $ids RETURN count(r) AS links',
+        { ids },
+        { database },
+      );
+      return Number(records[0]?.get('links'));
+    };
+    const { records } = await driver.executeQuery(
+      "MATCH (:Company {key: '7701234567'})-[:IN_NETWORK]->(n:Network) RETURN n.id AS id",
+      {},
+      { database },
+    );
+    const network = records[0]?.get('id');
+    expect(network).toBeDefined();
+    const wide = await picture('hops=2');
+    expect(wide.nodes.filter((n) => n.labels.includes('Network')).map((n) => n.properties.id)).toEqual([network]);
+    expect(wide.nodes.map(nodeName)).toContain('7701234567');
+    const all = await connected(wide.nodes);
+    expect(all).toBeGreaterThan(4);
+    expect(all).toBeLessThanOrEqual(60);
+    for (const links of [1, 2, 4]) {
+      const narrow = await picture('hops=2', `links=${links}`);
+      expect(await connected(narrow.nodes), `links=${links}`).toBeLessThanOrEqual(links);
+      expect(narrow.nodes.length).toBeLessThan(wide.nodes.length);
+    }
+  });
+
   it('companies-behind-contact: directly, or a hop further', async () => {
     // The phone and the company list each other, and the company lists it as a contact: any of three links.
     const either = '(-RELATED->|<-RELATED-|<-LISTS_CONTACT-)';

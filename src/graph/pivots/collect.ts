@@ -1,6 +1,7 @@
 import type { LandingKind } from '../../api/kinds.js';
 import { emailDomain } from '../../api/keys.js';
 import type { NodeRow, PropertyValue } from '../model.js';
+import { captionOf } from '../caption.js';
 import { canonicalIp } from './ip.js';
 import { isMeaningful } from './meaningful.js';
 import { mergePivotBatches } from './merge.js';
@@ -108,6 +109,8 @@ export class PivotCollector {
     const props: Record<string, PropertyValue> = {};
     if (company.inn !== undefined) props.inn = company.inn;
     if (company.ogrn !== undefined) props.ogrn = company.ogrn;
+    const caption = captionOf('company', company.name, key);
+    if (caption !== undefined) props.caption = caption;
     this.batch.keyStubs.push({ ...keyStub('company', key), title: company.name, props });
     const trimmed = isMeaningful(post) ? post.trim() : undefined;
     this.batch.keyLinks.push({
@@ -154,7 +157,9 @@ function keyLink(type: KeyLinkRelation, self: PivotSelf, toKind: LandingKind, to
 
 /** A Landing node known only by its key, as cypher/upsert-nodes-by-key.cypher creates it. */
 function keyStub(kind: LandingKind, key: string): NodeRow {
-  return { kind, id: null, key, status: 'stub', title: null, href: null, provider: null, raw: null, props: {}, error: null };
+  const caption = captionOf(kind, null, key);
+  const props: Record<string, PropertyValue> = caption === undefined ? {} : { caption };
+  return { kind, id: null, key, status: 'stub', title: null, href: null, provider: null, raw: null, props, error: null };
 }
 
 /** The strings of a field that holds a string or a list of them (anything else: none). */

@@ -55,7 +55,7 @@ describe('officers that are organizations link to their Company node', () => {
       href: null,
       provider: null,
       raw: null,
-      props: { inn: '7707083893', ogrn: '1027700132195' },
+      props: { inn: '7707083893', ogrn: '1027700132195', caption: 'Чайный дом' },
       error: null,
     });
     expect(batch.pivots.filter((p) => p.kind === 'person').map((p) => p.key)).toEqual(['inn:770412345678']);
