@@ -106,6 +106,46 @@ function addIdentifier(builder: EvidenceBuilder, row: Record<string, unknown>): 
   builder.addIdentifier(kind as EvidenceKind, String(row.evidenceKey), toNumber(row.shared), links);
 }
 
+/** The member keys (memberKey) of the records of `<seeds> --depth N`, and of the seeds among them. */
+export interface ScopeMembers {
+  records: Set<string>;
+  seeds: Set<string>;
+}
+
+/**
+ * The records of `<seeds> --depth N` (src/store/scope.ts) by member key: what `networks <seeds>` lists the networks
+ * of. The walk and the look-up run in one read transaction.
+ */
+export async function readScopeMembers(
+  driver: Driver,
+  scope: Extract<NetworkScope, { type: 'seeds' }>,
+  options: ReadOptions = {},
+): Promise<ScopeMembers> {
+  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
+  try {
+    return await session.executeRead(async (tx) => {
+      const { elementIds, nodesByHop } = await walkScope(tx, scope.seeds, { depth: scope.depth });
+      // The walk lists the seeds' nodes first.
+      const seedElementIds = elementIds.slice(0, nodesByHop[0] ?? 0);
+      const rows = await runNamed(tx, 'network/scope-members', { elementIds, seedElementIds });
+      const found: ScopeMembers = { records: new Set(), seeds: new Set() };
+      for (const row of rows) {
+        const kind = String(row.kind);
+        if (!isLandingKind(kind)) continue;
+        const id = row.id === null || row.id === undefined ? null : toNumber(row.id);
+        const key = row.key === null || row.key === undefined ? null : String(row.key);
+        found.records.add(memberKey({ kind, id, key }));
+        if (row.seed === true) found.seeds.add(memberKey({ kind, id, key }));
+      }
+      return found;
+    });
+  } catch (error) {
+    throw toStoreError(error, 'reading the records in scope');
+  } finally {
+    await session.close();
+  }
+}
+
 /** The current red flags by their record's memberKey, and when flags were last computed (null: never). */
 export interface MemberFlags {
   flagsOf: Map<string, MemberFlag[]>;

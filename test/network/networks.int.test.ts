@@ -113,6 +113,48 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     expect(found.filter((k) => others.has(k))).toEqual([]);
   });
 
+  test('seeds narrow what is listed, never what a network is: the networks of the whole graph that hold a record of the scope, the seed network first', async ({
+    driver,
+  }) => {
+    const planted = truth.networks[2]?.members ?? [];
+    const seed = planted.find((m) => m.kind === 'company');
+    if (!seed) throw new Error('no company in planted network 2');
+    const whole = await computeNetworks(driver, { type: 'all' }, { database, write: false });
+    const bySeed = await computeNetworks(
+      driver,
+      { type: 'seeds', seeds: [{ kind: 'company', key: seed.key }], depth: 1 },
+      { database, write: false },
+    );
+    const membersOf = (n: { members: ReportedMember[] }) => n.members.map(memberKey).sort();
+    const wholeById = new Map(whole.networks.map((n) => [n.id, membersOf(n)]));
+    // Every network listed is one of the whole graph's, with the same members.
+    expect(bySeed.networks.length).toBeGreaterThan(0);
+    for (const n of bySeed.networks) expect(membersOf(n), n.id).toEqual(wholeById.get(n.id));
+    expect(bySeed.listed).toEqual({ scope: `seeds:company:${seed.key}@1`, of: whole.networks.length });
+    expect(bySeed.scope).toBe('all');
+    // The seed's own network comes first, and it is the one the whole graph puts the seed in.
+    const seedKey = memberKey({ kind: 'company', id: null, key: seed.key });
+    const own = whole.networks.find((n) => membersOf(n).includes(seedKey));
+    expect(own).toBeDefined();
+    expect(bySeed.networks[0]?.id).toBe(own?.id);
+    // And no network is listed that holds no record of the scope: each holds the seed or a record a crawl of the
+    // seed to depth 1 fetches (its own lists, walked here independently).
+    const { records } = await driver.executeQuery(
+      `MATCH (s:Company {key: $key})
+       MATCH p = (s)-[:RELATED|SIMILAR|COMPETITOR*0..1]->(m:Landing)
+       WHERE m.kind IN ['domain', 'company', 'email', 'phone'] AND all(r IN relationships(p) WHERE r.removedAt IS NULL)
+       RETURN collect(DISTINCT m.kind + ':' + m.key) AS keys`,
+      { key: seed.key },
+      database ? { database } : {},
+    );
+    const ball = new Set(records[0]?.get('keys') as string[]);
+    for (const n of bySeed.networks)
+      expect(
+        membersOf(n).some((k) => ball.has(k)),
+        n.id,
+      ).toBe(true);
+  });
+
   test('writes the networks back idempotently: a rerun changes nothing but computedAt, stale networks go', async ({ driver }) => {
     const first = await computeNetworks(driver, scope, { database, now: new Date('2026-01-01T00:00:00Z') });
     const before = await readNetworks(driver);

@@ -39,7 +39,7 @@ export function networksCommand(): Command {
     .description(
       "Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked by their members' red flags, then by score",
     )
-    .argument('[seed...]', 'look at the records a crawl of these to --depth fetches (default: the whole graph)')
+    .argument('[seed...]', 'list the networks holding the records a crawl of these to --depth fetches (default: every network)')
     .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 1)')
     .option('--crawl <id>', 'the records this crawl fetched')
     .option('--max-shared <n>', 'an identifier shared by more records ties nothing (a hub)', String(DEFAULT_MAX_SHARED))
@@ -82,8 +82,12 @@ export function networksCommand(): Command {
       const written = result.written
         ? `; wrote ${result.written.written}, removed ${result.written.removed} stale`
         : '; nothing written (--no-write)';
+      const count = (n: number) => `${n} ${n === 1 ? 'network' : 'networks'}`;
+      const found = result.listed
+        ? `${count(result.networks.length)} holding records of ${result.listed.scope}, of ${result.listed.of} in scope ${result.scope}`
+        : `${count(result.networks.length)} in scope ${result.scope}`;
       log(
-        `${result.networks.length} ${result.networks.length === 1 ? 'network' : 'networks'} in scope ${result.scope} from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, flags ${t.flagsMs} ms, write ${t.writeMs} ms)`,
+        `${found} from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, flags ${t.flagsMs} ms, write ${t.writeMs} ms)`,
       );
     });
   });
