@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { LandingGraphError } from '../errors.js';
 
 /**
- * One sliding window of departures for every process that asks one service with one key (issue 25: three crawls on
- * one key at --rps 20 put 60 requests into one second at the service). Kept in Redis and taken atomically by a Lua
+ * One sliding window of departures for every process that asks one service with one key: each crawl keeping to
+ * its own --rps would together put a multiple of it into one second at the service. Kept in Redis and taken atomically by a Lua
  * script on Redis's clock (TIME), never on the processes' clocks:
  * - `lg:rate:<id>:window`, a sorted set of the departures of the last window (score: Redis time in microseconds);
  * - `lg:rate:<id>:limits`, each live client's requests per window and when it last asked: the lowest live one holds

@@ -94,17 +94,7 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
       { type: 'seeds', seeds: [{ kind: 'company', key: seed.key }], depth: 2 },
       { database, write: false },
     );
-    // `<seed> --depth 2` (docs/scope.md): the records a crawl of the seed to depth 2 fetches, walked here
-    // independently over the records' own current lists.
-    const { records } = await driver.executeQuery(
-      `MATCH (s:Company {key: $key})
-       MATCH p = (s)-[:RELATED|SIMILAR|COMPETITOR*0..2]->(m:Landing)
-       WHERE m.kind IN ['domain', 'company', 'email', 'phone'] AND all(r IN relationships(p) WHERE r.removedAt IS NULL)
-       RETURN collect(DISTINCT m.kind + ':' + m.key) AS keys`,
-      { key: seed.key },
-      database ? { database } : {},
-    );
-    const ball = new Set(records[0]?.get('keys') as string[]);
+    const ball = await ballOf(driver, seed.key, 2);
     const keys = new Set(planted.map(memberKey).filter((k) => ball.has(k)));
     expect(keys.size).toBeGreaterThan(2);
     const found = result.networks.flatMap((n) => n.members.map(memberKey));
@@ -137,17 +127,8 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     const own = whole.networks.find((n) => membersOf(n).includes(seedKey));
     expect(own).toBeDefined();
     expect(bySeed.networks[0]?.id).toBe(own?.id);
-    // And no network is listed that holds no record of the scope: each holds the seed or a record a crawl of the
-    // seed to depth 1 fetches (its own lists, walked here independently).
-    const { records } = await driver.executeQuery(
-      `MATCH (s:Company {key: $key})
-       MATCH p = (s)-[:RELATED|SIMILAR|COMPETITOR*0..1]->(m:Landing)
-       WHERE m.kind IN ['domain', 'company', 'email', 'phone'] AND all(r IN relationships(p) WHERE r.removedAt IS NULL)
-       RETURN collect(DISTINCT m.kind + ':' + m.key) AS keys`,
-      { key: seed.key },
-      database ? { database } : {},
-    );
-    const ball = new Set(records[0]?.get('keys') as string[]);
+    // And no network is listed that holds no record of the scope.
+    const ball = await ballOf(driver, seed.key, 1);
     for (const n of bySeed.networks)
       expect(
         membersOf(n).some((k) => ball.has(k)),
@@ -194,3 +175,20 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     }
   }
 });
+
+/**
+ * `<company> --depth N` (docs/scope.md): the records a crawl of the company to that depth fetches, walked here
+ * independently over the records' own current lists, as member keys.
+ */
+async function ballOf(driver: Driver, companyKey: string, depth: 1 | 2): Promise<Set<string>> {
+  const database = testConnection().database;
+  const { records } = await driver.executeQuery(
+    `MATCH (s:Company {key: $key})
+     MATCH p = (s)-[:RELATED|SIMILAR|COMPETITOR*0..${depth}]->(m:Landing)
+     WHERE m.kind IN ['domain', 'company', 'email', 'phone'] AND all(r IN relationships(p) WHERE r.removedAt IS NULL)
+     RETURN collect(DISTINCT m.kind + ':' + m.key) AS keys`,
+    { key: companyKey },
+    database ? { database } : {},
+  );
+  return new Set(records[0]?.get('keys') as string[]);
+}

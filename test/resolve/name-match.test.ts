@@ -3,7 +3,7 @@ import { companyNameMatch, personNameMatch } from '../../src/resolve/name-match.
 import { skeleton } from '../../src/resolve/spelling.js';
 
 /**
- * The labelled table of name variants (issue 24): pairs that name one company or person (true) and hard negatives
+ * The labelled table of name variants: pairs that name one company or person (true) and hard negatives
  * (false), with the precision and recall of the matching computed over it.
  */
 const COMPANIES: [string, string, boolean][] = [

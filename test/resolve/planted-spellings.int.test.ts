@@ -7,7 +7,7 @@ import { sandboxTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph } from '../support/neo4j.js';
 
 /**
- * resolve on the labelled name variants the sandbox plants (src/sandbox/planted/spellings.ts, issue 24): twelve
+ * resolve on the labelled name variants the sandbox plants (src/sandbox/planted/spellings.ts): twelve
  * companies each with a twin at its address spelled another way (legal form written out, Latin letters with the form
  * first or last, lower case), their managers named founders of the twins with initials, first name first or in
  * Latin letters, and near misses (`…-Плюс` at the same address, a namesake with other initials) that must meet no

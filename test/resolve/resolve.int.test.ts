@@ -15,7 +15,7 @@ import { fullRecord, type Json } from '../api/schemas/records.js';
 import { runCli } from '../support/cli.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 
-/** `landing-graph resolve` on a real Neo4j: candidates, a decision file applied, reapplied, undone (issue 11). */
+/** `landing-graph resolve` on a real Neo4j: candidates, a decision file applied, reapplied, undone. */
 
 const T1 = '2026-11-21T12:00:00.000Z';
 const HOSTILE = `ООО "'}) DETACH DELETE n //" 🎄`;

@@ -4,7 +4,7 @@ import { companyCandidates } from '../../src/resolve/company-rules.js';
 import { type CompanyRow, DEFAULT_RESOLVE_OPTIONS, type PersonRow } from '../../src/resolve/model.js';
 import { groupPersons, tiedCandidates } from '../../src/resolve/person-rules.js';
 
-/** The rules with names matching across spellings (issue 24): the same ties required, a step weaker, the variant as evidence. */
+/** The rules with names matching across spellings: the same ties required, a step weaker, the variant as evidence. */
 
 const options = DEFAULT_RESOLVE_OPTIONS;
 const ARBAT = '119002, г. Москва, ул. Арбат, д. 10';

@@ -12,7 +12,7 @@ import { runCli } from '../support/cli.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 
 /**
- * `resolve` on a real Neo4j with names spelled across scripts and with initials (issue 24): `ООО «Ромашка»` and
+ * `resolve` on a real Neo4j with names spelled across scripts and with initials: `ООО «Ромашка»` and
  * `Romashka LLC` at one address meet, `Иванов И.И.` meets `Иванов Иван Иванович` at their company and `Ivanov
  * Ivan` at a company tied by the address; `ООО «Ромашка-Плюс»`, `Иванова И.И.` and `Иванов П.И.` meet no one.
  */

@@ -10,7 +10,7 @@ import { writePivots } from '../../src/store/pivot-writer.js';
 import { fullRecord, type Json } from '../api/schemas/records.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 
-/** Entity resolution by identifiers (issue 11) on a real Neo4j, written with the crawler's writers. */
+/** Entity resolution by identifiers on a real Neo4j, written with the crawler's writers. */
 
 const T1 = '2026-11-21T12:00:00.000Z';
 const T2 = '2026-11-22T12:00:00.000Z';

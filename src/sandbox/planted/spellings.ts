@@ -3,7 +3,7 @@ import { type CompanyName, transliterate } from '../naming.js';
 import { type PersonSpelling, spelledPerson } from '../shared-values.js';
 
 /**
- * Labelled name variants for `resolve` (issue 24): pairs of records that name one company or one person, spelled as
+ * Labelled name variants for `resolve`: pairs of records that name one company or one person, spelled as
  * different registries write them, and near misses that name another. Each pair sits at an address of its own:
  * - a company and its twin registered at the same address, the twin's name spelled another way: the legal form
  *   written out with the name in capitals and guillemets, in Latin letters with the form first (`OOO "Romashka"`)

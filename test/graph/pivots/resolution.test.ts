@@ -8,7 +8,7 @@ import { isOrganization, mergePivotBatches, type PivotBatch, pivotsOf } from '..
 import { emailKey } from '../../../src/graph/pivots/normalize.js';
 import { fullRecord, type Json } from '../../api/schemas/records.js';
 
-/** Entity resolution by identifiers (issue 11): the pure rules, on the record fixtures. */
+/** Entity resolution by identifiers: the pure rules, on the record fixtures. */
 
 function batchOf(kind: LandingKind, change?: (r: Json) => void): { json: Json; batch: PivotBatch } {
   const json = fullRecord(kind);
