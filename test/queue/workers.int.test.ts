@@ -21,12 +21,12 @@ const MAX_TASKS_OUT = 64;
  * loop reads it: a sandbox starved for 100 ms stamps 100 ms of requests as one burst (measured: 110 in a second with
  * the crawl at normal priority, 100 when it runs niced). The service does not share its CPU with our clients, so the
  * crawl and its workers run at a lower priority here (`nice 10`, inherited by the workers it starts), and the
- * sandbox first (sandboxFirst: real-time where allowed, as in the bench).
+ * sandbox above normal where allowed (sandboxFirst).
  */
 /**
  * How late a worker niced behind Neo4j may send a request after its turn, ms: the limiter's margin (25), which a
  * turn waits past the window's boundary, covers a send delayed by less. With the sandbox at a real-time priority
- * (so arrivals are stamped when they come) a full run still saw 101 in a 1,000 ms window once: a worker starved
+ * (so arrivals are stamped when they come) a run still saw 101 in a 1,000 ms window once: a worker starved
  * between taking its turn and writing the request. The limiter keeps the limit only while that delay stays under the
  * margin (src/api/limiter.ts); holding it whatever the delay needs the window to count a turn as departing until the
  * request is written, not yet done. Until then these tests judge 1,000 ms less this margin and print both figures.
@@ -44,7 +44,10 @@ describe('a crawl on the record queue with workers', () => {
   let priority: SandboxPriority | undefined;
   beforeAll(async () => {
     redis = await startRedis('workers');
-    priority = sandboxFirst();
+    // Raised, not real-time: these tests judge the crawl's utilisation too, and a real-time test process took the
+    // cores from four workers (0.93 of the limit against 0.95 in one CI run); real-time did not remove the one 101
+    // either (SEND_JITTER_MS).
+    priority = sandboxFirst({ realtime: false });
     console.log(`the sandbox runs at ${priority.how}`);
   }, 300_000);
   afterAll(async () => {
