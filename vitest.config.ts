@@ -1,14 +1,18 @@
 import { defaultExclude, defineConfig } from 'vitest/config';
 
 /**
- * Files that judge a rate at the sandbox (arrivals in a sliding window). They run after the others, one at a time,
- * so that no other test file shares the cores with the sandbox that stamps the arrivals.
+ * Files that run after the others, one at a time: those that judge a rate at the sandbox (arrivals in a sliding
+ * window), so that no other test file shares the cores with the sandbox that stamps the arrivals, and those that race
+ * a starting CLI process against the clock (a second crawl while the first still runs, Ctrl-C while it waits), which
+ * three files at once on two cores made lose the race.
  */
-const RATE_FILES = [
+const ALONE_FILES = [
   'test/api/shared-window.int.test.ts',
   'test/cli/crawl-cli.int.test.ts',
+  'test/cli/crawl-lock.int.test.ts',
   'test/queue/workers.int.test.ts',
   'test/robustness/chaos.int.test.ts',
+  'test/robustness/outage.int.test.ts',
 ];
 
 /**
@@ -21,8 +25,8 @@ const ONE_NEO4J = Boolean(process.env.NEO4J_URI);
 /**
  * Three projects. `unit`: pure logic and the sandbox over loopback HTTP, no Neo4j, files in parallel, 10 s a test
  * (`npm run test:unit`). `integration` (files named *.int.test.ts): a real Neo4j per file running at once, found or
- * started by the global set-up, and Chromium for the HTML pages; `integration-rates`: the files that judge rates,
- * alone (`npm run test:integration` runs both, one after the other).
+ * started by the global set-up, and Chromium for the HTML pages; `integration-alone`: the files that judge rates or
+ * race a process against the clock, one at a time (`npm run test:integration` runs both, one after the other).
  */
 export default defineConfig({
   test: {
@@ -48,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.int.test.ts'],
-          exclude: [...defaultExclude, 'bench/**', ...RATE_FILES],
+          exclude: [...defaultExclude, 'bench/**', ...ALONE_FILES],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           globalSetup: ['test/support/chromium-setup.ts', 'test/support/global-setup.ts'],
@@ -58,8 +62,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'integration-rates',
-          include: RATE_FILES,
+          name: 'integration-alone',
+          include: ALONE_FILES,
           testTimeout: 180_000,
           hookTimeout: 180_000,
           globalSetup: ['test/support/chromium-setup.ts', 'test/support/global-setup.ts'],
