@@ -10,17 +10,22 @@
 // read; the reader keeps the strongest weight), `weights` is parallel to it.
 // Never evidence: SIMILAR, COMPETITOR, REGISTERED_WITH, USES_TECHNOLOGY, HAS_ACTIVITY, HAS_PROFILE, RELATED other
 // than between a Domain and a Company. Read only.
+// copy: evidence-links
 CALL () {
+  // Each branch tests the scope before it reads, so the other scopes' branches read nothing.
+  WITH $scope AS scope WHERE scope = 'all'
   MATCH (m:Landing)
-  WHERE $scope = 'all' AND m.kind IN ['domain', 'company', 'email', 'phone']
+  WHERE m.kind IN ['domain', 'company', 'email', 'phone']
   RETURN m
   UNION
+  WITH $scope AS scope WHERE scope = 'nodes'
+  UNWIND $elementIds AS elementId
   MATCH (m:Landing)
-  WHERE $scope = 'nodes' AND elementId(m) IN $elementIds AND m.kind IN ['domain', 'company', 'email', 'phone']
+  WHERE elementId(m) = elementId AND m.kind IN ['domain', 'company', 'email', 'phone']
   RETURN m
   UNION
+  WITH $scope AS scope WHERE scope = 'crawl'
   MATCH (t:CrawlTask {crawlId: $crawlId, state: 'done'})
-  WHERE $scope = 'crawl'
   MATCH (m:Landing {kind: t.kind, id: t.id})
   RETURN m
 }
@@ -69,6 +74,7 @@ CALL (m) {
   MATCH (m)-[r:USES_MAIL_SERVER]->(i:MailServer) WHERE r.removedAt IS NULL
   RETURN i, 'mailServer' AS evidenceKind, $weights.mailServer AS weight
 }
+// end copy: evidence-links
 WITH i, evidenceKind, collect({member: m, weight: weight}) AS links, count(DISTINCT m) AS inScope
 WITH i, evidenceKind, links, inScope,
      // hub-size: shared=i holder=x link=r

@@ -1,7 +1,11 @@
 /** Company networks: read the evidence (store.ts), group it (networks.ts, pure), write the groups back (store.ts). */
 import type { Driver } from 'neo4j-driver';
+import { LandingGraphError } from '../errors.js';
 import { DEFAULT_NETWORK_OPTIONS, memberKey, type Network, type NetworkOptions, type NetworkResult } from './model.js';
+import { componentBatches, joinResults } from './batches.js';
+import { gdsVersion, readComponents } from './gds.js';
 import { findNetworks } from './networks.js';
+import type { Evidence } from './evidence.js';
 import { rankByFlags } from './rank.js';
 import {
   type NetworkScope,
@@ -43,8 +47,24 @@ export {
 } from './format.js';
 export { type GroupTie, membersWhy, WHY_TO } from './why.js';
 
+/**
+ * Where the components are found: `gds`, in the database (Neo4j Graph Data Science: no process holds the whole
+ * graph's evidence); `memory`, in this process from the whole scope's evidence; `auto`, gds when the server has it.
+ * Both find the same networks.
+ */
+export const NETWORK_ENGINES = ['auto', 'gds', 'memory'] as const;
+export type NetworkEngine = (typeof NETWORK_ENGINES)[number];
+
+/**
+ * Records a batch of components holds at most (gds engine): the evidence of 50,000 records is about a third of
+ * what the memory engine holds for 100,000 records.
+ */
+export const GDS_BATCH_RECORDS = 50_000;
+
 export interface ComputeOptions extends Partial<NetworkOptions> {
   database?: string | undefined;
+  /** Default: 'auto'. */
+  engine?: NetworkEngine;
   /** Default: true. */
   write?: boolean;
   now?: Date;
@@ -58,6 +78,8 @@ export interface ComputeResult extends NetworkResult {
    * with a record of that scope. Null for the whole graph and a crawl.
    */
   listed: { scope: string; of: number } | null;
+  /** Where the components were found, and GDS's version when there. */
+  engine: { name: 'gds' | 'memory'; version: string | null };
   /** Identifiers read (those tying two or more members, and hubs). */
   identifiers: number;
   /** Their links to members in scope (hubs read without members add none). */
@@ -76,42 +98,89 @@ export interface ComputeResult extends NetworkResult {
  */
 export async function computeNetworks(driver: Driver, scope: NetworkScope, options: ComputeOptions = {}): Promise<ComputeResult> {
   const t0 = performance.now();
-  const maxShared = options.maxShared ?? DEFAULT_NETWORK_OPTIONS.maxShared;
-  const inScope = scope.type === 'seeds' ? await readScopeMembers(driver, scope, { database: options.database }) : null;
-  const over: NetworkScope = scope.type === 'seeds' ? { type: 'all' } : scope;
-  const evidence = await readEvidence(driver, over, { database: options.database, maxShared });
-  const t1 = performance.now();
-  const result = findNetworks(evidence, {
-    maxShared,
+  const networkOptions: NetworkOptions = {
+    maxShared: options.maxShared ?? DEFAULT_NETWORK_OPTIONS.maxShared,
     minSize: options.minSize ?? DEFAULT_NETWORK_OPTIONS.minSize,
     splitAbove: options.splitAbove ?? DEFAULT_NETWORK_OPTIONS.splitAbove,
     minModularity: options.minModularity ?? DEFAULT_NETWORK_OPTIONS.minModularity,
     resolution: options.resolution ?? DEFAULT_NETWORK_OPTIONS.resolution,
-  });
-  const t2 = performance.now();
+  };
+  const inScope = scope.type === 'seeds' ? await readScopeMembers(driver, scope, { database: options.database }) : null;
+  const over: NetworkScope = scope.type === 'seeds' ? { type: 'all' } : scope;
+  const engine = await chooseEngine(driver, options.engine ?? 'auto', options.database);
+  const { result, identifiers, links, computeMs } = await groupScope(driver, over, engine, networkOptions, options.database);
+  const t1 = performance.now();
   const { flagsOf, computedAt } = await readMemberFlags(driver, { database: options.database });
   const networks = rankByFlags(result.networks, flagsOf);
-  const t3 = performance.now();
+  const t2 = performance.now();
   const name = scopeName(over);
   const written =
     options.write === false ? null : await writeNetworks(driver, name, networks, options.now ?? new Date(), { database: options.database });
-  const t4 = performance.now();
+  const t3 = performance.now();
   return {
     ...result,
     networks: inScope ? listed(networks, inScope) : networks,
     listed: inScope ? { scope: scopeName(scope), of: networks.length } : null,
     flagsComputedAt: computedAt,
     scope: name,
-    identifiers: evidence.keys.length,
-    links: evidence.linkMember.length,
+    engine,
+    identifiers,
+    links,
     written,
     timings: {
-      readMs: Math.round(t1 - t0),
-      computeMs: Math.round(t2 - t1),
-      flagsMs: Math.round(t3 - t2),
-      writeMs: Math.round(t4 - t3),
+      readMs: Math.round(t1 - t0 - computeMs),
+      computeMs: Math.round(computeMs),
+      flagsMs: Math.round(t2 - t1),
+      writeMs: Math.round(t3 - t2),
     },
   };
+}
+
+/**
+ * The networks of the whole graph or a crawl, before ranking: with the gds engine, components from the database and
+ * the pure core run a batch of whole components at a time (batches.ts); with the memory engine, the pure core run
+ * once on the whole scope's evidence.
+ */
+async function groupScope(
+  driver: Driver,
+  over: NetworkScope,
+  engine: ComputeResult['engine'],
+  options: NetworkOptions,
+  database: string | undefined,
+): Promise<{ result: NetworkResult; identifiers: number; links: number; computeMs: number }> {
+  const read = { database, maxShared: options.maxShared };
+  let identifiers = 0;
+  let links = 0;
+  let computeMs = 0;
+  const group = (evidence: Evidence) => {
+    const c0 = performance.now();
+    identifiers += evidence.keys.length;
+    links += evidence.linkMember.length;
+    const result = findNetworks(evidence, options);
+    computeMs += performance.now() - c0;
+    return result;
+  };
+  if (engine.name === 'memory' || !(over.type === 'all' || over.type === 'crawl')) {
+    const result = group(await readEvidence(driver, over, read));
+    return { result, identifiers, links, computeMs };
+  }
+  const { components } = await readComponents(driver, over, { ...read, minSize: options.minSize });
+  const results: NetworkResult[] = [];
+  for (const batch of componentBatches(components, GDS_BATCH_RECORDS))
+    results.push(group(await readEvidence(driver, { type: 'records', elementIds: batch }, read)));
+  return { result: joinResults(results), identifiers, links, computeMs };
+}
+
+/** `auto` is gds when the server has Graph Data Science; `gds` on a server without it is an error that says what to do. */
+async function chooseEngine(driver: Driver, engine: NetworkEngine, database: string | undefined): Promise<ComputeResult['engine']> {
+  if (engine === 'memory') return { name: 'memory', version: null };
+  const version = await gdsVersion(driver, { database });
+  if (version !== null) return { name: 'gds', version };
+  if (engine === 'auto') return { name: 'memory', version: null };
+  throw new LandingGraphError(
+    'CONFIG_INVALID',
+    'the Neo4j server has no Graph Data Science library: use --engine memory, or start the local server with GDS (scripts/neo4j-local start --gds on)',
+  );
 }
 
 /** The networks holding a record of the scope, in their order, the seeds' own first. */

@@ -54,7 +54,7 @@ export function findNetworks(evidence: Evidence, options: NetworkOptions): Netwo
 
   const describe = describer(evidence, members, keys, ties);
   const networks = groups.filter((group) => group.length >= options.minSize).map(describe);
-  networks.sort((a, b) => b.score - a.score || b.size - a.size || compareCodeUnits(a.id, b.id));
+  networks.sort(byScore);
   return { networks, hubs, split };
 }
 
@@ -78,6 +78,16 @@ export function describeGroups(evidence: Evidence, options: NetworkOptions, grou
   return { networks, hubs, split: 0 };
 }
 
+/** The order of findNetworks' networks: highest score first, then the largest, then by id. */
+export function byScore(a: Network, b: Network): number {
+  return b.score - a.score || b.size - a.size || compareCodeUnits(a.id, b.id);
+}
+
+/** The order of hubs: most shared first, then by kind and key. */
+export function byShared(a: Hub, b: Hub): number {
+  return b.shared - a.shared || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.key, b.key);
+}
+
 /** Members in key order, the hubs (most shared first) and the identifiers that tie two or more members. */
 function prepare(evidence: Evidence, options: Pick<NetworkOptions, 'maxShared'>) {
   const { members, keys, rankOf } = membersInKeyOrder(evidence.members);
@@ -92,7 +102,7 @@ function prepare(evidence: Evidence, options: Pick<NetworkOptions, 'maxShared'>)
     if (shared > options.maxShared || isPublicInfrastructure(kind, key)) hubs.push({ kind, key, shared });
     else if (links >= 2) tying.push(i);
   }
-  hubs.sort((a, b) => b.shared - a.shared || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.key, b.key));
+  hubs.sort(byShared);
   const ties: Ties = {
     identifiers: Int32Array.from(tying),
     start: evidence.linkStart,

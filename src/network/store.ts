@@ -1,5 +1,5 @@
 import { toNumber } from '../store/numbers.js';
-import neo4j, { type Driver } from 'neo4j-driver';
+import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { isLandingKind } from '../api/kinds.js';
 import { type LandingRef, refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
@@ -65,11 +65,7 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
       let elementIds: readonly string[] = [];
       if (scope.type === 'seeds') elementIds = (await walkScope(tx, scope.seeds, { depth: scope.depth })).elementIds;
       if (scope.type === 'records') elementIds = scope.elementIds;
-      if (scope.type === 'crawl') {
-        const [found] = await runNamed(tx, 'network/crawl-exists', { crawlId: scope.crawlId });
-        if (!found)
-          throw new LandingGraphError('CONFIG_INVALID', `no crawl ${quoteValue(scope.crawlId)} in the graph (the crawls query lists them)`);
-      }
+      if (scope.type === 'crawl') await assertCrawl(tx, scope.crawlId);
       const params = {
         scope: scope.type === 'seeds' || scope.type === 'records' ? 'nodes' : scope.type,
         elementIds,
@@ -88,6 +84,12 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
   } finally {
     await session.close();
   }
+}
+
+/** A crawl scope names a crawl of the graph: a clear error, not an empty result, for a mistyped id. */
+export async function assertCrawl(tx: ManagedTransaction, crawlId: string): Promise<void> {
+  const [found] = await runNamed(tx, 'network/crawl-exists', { crawlId });
+  if (!found) throw new LandingGraphError('CONFIG_INVALID', `no crawl ${quoteValue(crawlId)} in the graph (the crawls query lists them)`);
 }
 
 function addIdentifier(builder: EvidenceBuilder, row: Record<string, unknown>): void {

@@ -9,7 +9,8 @@ import { RELATIONSHIP_GROUPS, type RelationshipGroup } from '../../src/graph/rel
  * - `// types: <group> [+ TYPE] [- TYPE]` on the line before a line that lists relationship types
  *   (`[r:A|B|…]` or `['A', 'B', …]`): every list on that line must be exactly that set
  *   (src/graph/relationship-groups.ts); a list of five types or more without a mark fails too;
- * - `// hub-size: shared=<var> holder=<var> link=<var>` on the line before a copy of cypher/fragments/hub-size.cypher.
+ * - `// hub-size: shared=<var> holder=<var> link=<var>` on the line before a copy of cypher/fragments/hub-size.cypher;
+ * - `// copy: <fragment>` and `// end copy: <fragment>` around a copy of cypher/fragments/<fragment>.cypher, as it is.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../cypher');
 const ALTERNATION = /\[\w*:([A-Z_]+(?:\|[A-Z_]+)+)/g;
@@ -109,6 +110,34 @@ describe('Cypher copies of shared pieces', () => {
     }
     expect(problems).toEqual([]);
     expect(copies.length).toBeGreaterThan(0);
+  });
+});
+
+describe('Cypher copies of whole fragments', () => {
+  it('every block between `// copy: <name>` and `// end copy: <name>` is cypher/fragments/<name>.cypher', () => {
+    const copies: string[] = [];
+    const problems: string[] = [];
+    for (const { name, lines } of files) {
+      lines.forEach((line, i) => {
+        const mark = /^\s*\/\/ copy: ([\w-]+)\s*$/.exec(line);
+        if (!mark) return;
+        const fragmentName = mark[1] as string;
+        const end = lines.findIndex((l, j) => j > i && l.trim() === `// end copy: ${fragmentName}`);
+        if (end < 0) {
+          problems.push(`${name}:${i + 1}: no "// end copy: ${fragmentName}" after the mark`);
+          return;
+        }
+        const copy = lines
+          .slice(i + 1, end)
+          .filter((l) => !l.trimStart().startsWith('//'))
+          .join('\n');
+        copies.push(`${name}:${fragmentName}`);
+        if (fold(copy) !== fragment(fragmentName)) problems.push(`${name}:${i + 1}: differs from cypher/fragments/${fragmentName}.cypher`);
+      });
+    }
+    expect(problems).toEqual([]);
+    expect(copies).toContain('network/evidence.cypher:evidence-links');
+    expect(copies).toContain('network/gds/project.cypher:evidence-links');
   });
 });
 

@@ -82,26 +82,36 @@ export function plantedAtScale(records?: number): void {
       return checked;
     }
 
-    const networksOf = (driver: Parameters<typeof computeNetworks>[0], scope: NetworkScope) =>
-      computeNetworks(driver, scope, { database, write: false });
+    /**
+     * The networks of the scope by both engines, each checked on its own; they must also agree network for network
+     * (two implementations of the components: union-find in this process, WCC in Graph Data Science).
+     */
+    const networksOf = async (driver: Parameters<typeof computeNetworks>[0], scope: NetworkScope, check: (r: Result) => void) => {
+      const gds = await computeNetworks(driver, scope, { database, write: false, engine: 'gds' });
+      const memory = await computeNetworks(driver, scope, { database, write: false, engine: 'memory' });
+      expect(gds.engine.name).toBe('gds');
+      expect(memory.engine.name).toBe('memory');
+      check(gds);
+      check(memory);
+      const summary = (r: Result) => r.networks.map((n) => `${n.id} ${n.members.length}`);
+      expect(summary(gds)).toEqual(summary(memory));
+    };
 
-    test('the whole graph: every planted network found whole, none mixed with another', async ({ driver }) => {
-      expect(expectPlantedFound(await networksOf(driver, { type: 'all' }), null)).toBe(planted.length);
+    test('the whole graph: every planted network found whole, none mixed with another, by both engines', async ({ driver }) => {
+      await networksOf(driver, { type: 'all' }, (r) => expect(expectPlantedFound(r, null)).toBe(planted.length));
     });
 
     test('--crawl of the whole world, and the same seeds and depth: the same networks', async ({ driver }) => {
-      const byCrawl = await networksOf(driver, { type: 'crawl', crawlId: crawls.whole });
-      expect(expectPlantedFound(byCrawl, null)).toBe(planted.length);
-      const bySeeds = await networksOf(driver, { type: 'seeds', seeds: wholeSeeds, depth: 1 });
-      expect(expectPlantedFound(bySeeds, null)).toBe(planted.length);
+      const whole = (r: Result) => expect(expectPlantedFound(r, null)).toBe(planted.length);
+      await networksOf(driver, { type: 'crawl', crawlId: crawls.whole }, whole);
+      await networksOf(driver, { type: 'seeds', seeds: wholeSeeds, depth: 1 }, whole);
     });
 
     test('three seeds at depth 2 (--crawl and seeds): every planted network they reach found, none mixed', async ({ driver }) => {
       const fetched = await fetchedBy(driver, crawls.few);
-      const byCrawl = await networksOf(driver, { type: 'crawl', crawlId: crawls.few });
-      expect(expectPlantedFound(byCrawl, fetched)).toBeGreaterThanOrEqual(3);
-      const bySeeds = await networksOf(driver, { type: 'seeds', seeds: fewSeeds, depth: 2 });
-      expect(expectPlantedFound(bySeeds, fetched)).toBeGreaterThanOrEqual(3);
+      const reached = (r: Result) => expect(expectPlantedFound(r, fetched)).toBeGreaterThanOrEqual(3);
+      await networksOf(driver, { type: 'crawl', crawlId: crawls.few }, reached);
+      await networksOf(driver, { type: 'seeds', seeds: fewSeeds, depth: 2 }, reached);
     });
   });
 }

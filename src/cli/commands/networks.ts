@@ -8,6 +8,7 @@ import {
   DEFAULT_MIN_SIZE,
   DEFAULT_SPLIT_ABOVE,
   hubsLine,
+  NETWORK_ENGINES,
   type NetworkScope,
   networksCsv,
   networksJsonChunks,
@@ -26,6 +27,7 @@ const optionsSchema = z.object({
   maxShared: wholeNumber('--max-shared', 1),
   minSize: wholeNumber('--min-size', 2),
   splitAbove: wholeNumber('--split-above', 2),
+  engine: z.enum(NETWORK_ENGINES, { error: `--engine takes ${NETWORK_ENGINES.join(', ')}` }).default('auto'),
   json: z.boolean().default(false),
   csv: z.boolean().default(false),
   write: z.boolean().default(true),
@@ -45,6 +47,11 @@ export function networksCommand(): Command {
     .option('--max-shared <n>', 'an identifier shared by more records ties nothing (a hub)', String(DEFAULT_MAX_SHARED))
     .option('--min-size <k>', 'drop smaller networks', String(DEFAULT_MIN_SIZE))
     .option('--split-above <n>', 'split larger groups into communities (Louvain) when the modularity says so', String(DEFAULT_SPLIT_ABOVE))
+    .option(
+      '--engine <engine>',
+      'where components are found: gds (in Neo4j Graph Data Science), memory (in this process), auto (gds when the server has it)',
+      'auto',
+    )
     .option('--json', 'the networks as JSON')
     .option('--csv', 'one line per member as CSV (RFC 4180)')
     .option('--no-write', 'print only, do not write :Network nodes');
@@ -63,6 +70,7 @@ export function networksCommand(): Command {
         maxShared: o.maxShared,
         minSize: o.minSize,
         splitAbove: o.splitAbove,
+        engine: o.engine,
         write: o.write,
       });
       if (o.json) await writeOut(networksJsonChunks(result));
@@ -87,10 +95,14 @@ export function networksCommand(): Command {
         ? `${count(result.networks.length)} holding records of ${result.listed.scope}, of ${result.listed.of} in scope ${result.scope}`
         : `${count(result.networks.length)} in scope ${result.scope}`;
       log(
-        `${found} from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, flags ${t.flagsMs} ms, write ${t.writeMs} ms)`,
+        `${found} (${engineText(result.engine)}) from ${result.identifiers} identifiers (${result.links} links) (${result.split} split by Louvain)${written} (read ${t.readMs} ms, compute ${t.computeMs} ms, flags ${t.flagsMs} ms, write ${t.writeMs} ms)`,
       );
     });
   });
+}
+
+function engineText(engine: { name: 'gds' | 'memory'; version: string | null }): string {
+  return engine.name === 'gds' ? `components in Graph Data Science ${engine.version}` : 'components in this process';
 }
 
 /** Write the pieces to stdout about a MiB at a time, waiting while the pipe is full (the JSON of 100,000 records is ~40 MB). */
