@@ -21,6 +21,7 @@ import {
 export * from './model.js';
 export { type Evidence, EvidenceBuilder, evidenceOf, linksOf } from './evidence.js';
 export { describeGroups, findNetworks, networkId } from './networks.js';
+export { gdsVersion } from './gds.js';
 export { flaggedText, rankByFlags } from './rank.js';
 export {
   type EvidenceReadOptions,

@@ -187,7 +187,10 @@ function describer(evidence: Evidence, members: readonly NetworkMember[], keys: 
           inGroup.push(place[member] as number);
         }
         if (weights.length < 2) continue;
-        const strength = weights.reduce((s, w) => s + w, 0) - Math.max(...weights);
+        // Summed in ascending order: the weights come in the order the database read them, which differs between
+        // scopes, and 0.9 + 1 + 0.9 is not 1 + 0.9 + 0.9 in floating point (two equal ties would swap places).
+        const ascending = [...weights].sort((a, b) => a - b);
+        const strength = ascending.slice(0, -1).reduce((s, w) => s + w, 0);
         total += strength;
         const identifier = ties.identifiers[t] as number;
         const [kind, key] = [evidence.kinds[identifier] as EvidenceKind, evidence.keys[identifier] as string];

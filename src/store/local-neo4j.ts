@@ -39,6 +39,8 @@ export interface LocalNeo4jOptions {
   heap?: string;
   /** Page cache, e.g. '128m'. Default: the script's (1g). */
   pagecache?: string;
+  /** Graph Data Science on the class path. Default: the script's (on). */
+  gds?: boolean;
 }
 
 export interface LocalNeo4j {
@@ -73,6 +75,7 @@ function scriptArgs(options: LocalNeo4jOptions): Resolved {
     }
     args.push(`--${name}`, value);
   }
+  if (options.gds !== undefined) args.push('--gds', options.gds ? 'on' : 'off');
   return { home, boltPort, httpPort, args };
 }
 

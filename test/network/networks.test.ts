@@ -234,4 +234,19 @@ describe('findNetworks', () => {
     const without = rows.filter((_, index) => index !== 2);
     expect(findNetworks(evidenceOf(without), DEFAULT_NETWORK_OPTIONS).networks).toHaveLength(2);
   });
+
+  it('weighs a tie the same whatever order the database read its links in (floating-point sums)', () => {
+    // 0.7 + 0.9 + 0.3 is 1.9000000000000001, 0.3 + 0.9 + 0.7 is 1.9: read in the first order, the phone once
+    // outweighed the address (0.95 + 0.95 = 1.9) and came first; read in the second, the address did.
+    const phone = (m: number, weight: number) => row(company(m), 'phone', '+79990000000', weight);
+    const address = [row(company(1), 'address', 'a', 0.95), row(company(2), 'address', 'a', 0.95), row(company(3), 'address', 'a', 1)];
+    const one = [phone(1, 0.7), phone(2, 0.9), phone(3, 0.3), phone(4, 1), ...address];
+    const other = [phone(3, 0.3), phone(2, 0.9), phone(1, 0.7), phone(4, 1), ...address];
+    const evidence = (rows: EvidenceRow[]) => findNetworks(evidenceOf(rows), DEFAULT_NETWORK_OPTIONS).networks[0]?.evidence;
+    expect(evidence(one)).toEqual([
+      { kind: 'address', key: 'a', members: 3 },
+      { kind: 'phone', key: '+79990000000', members: 4 },
+    ]);
+    expect(evidence(other)).toEqual(evidence(one));
+  });
 });
