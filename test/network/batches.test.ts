@@ -13,7 +13,13 @@ const network = (id: string, score: number, size: number): Network => ({
 
 describe('componentBatches', () => {
   it('fills a batch with whole components up to the bound, a larger component alone', () => {
-    const components = [['a', 'b'], ['c', 'd', 'e'], ['f', 'g', 'h', 'i', 'j', 'k'], ['l', 'm'], ['n', 'o']];
+    const components = [
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+      ['f', 'g', 'h', 'i', 'j', 'k'],
+      ['l', 'm'],
+      ['n', 'o'],
+    ];
     expect(componentBatches(components, 5)).toEqual([
       ['a', 'b', 'c', 'd', 'e'],
       ['f', 'g', 'h', 'i', 'j', 'k'],
