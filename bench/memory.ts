@@ -48,15 +48,17 @@ export async function memoryBenchmark(neo: BenchNeo4j, sizes: [number, number]):
       `${fmt.int(records)} records: VmHWM polled ${fmt.mb(run.hwmKb)}, at exit ${run.probe ? fmt.mb(run.probe.maxRssKb) : 'n/a'}; peak heap used ${run.probe ? fmt.mb(run.probe.heapUsedKb) : 'n/a'}, heap total ${run.probe ? fmt.mb(run.probe.heapTotalKb) : 'n/a'}, external ${run.probe ? fmt.mb(run.probe.externalKb) : 'n/a'}; RSS as the crawl went: ${run.series.map((s) => `${fmt.int(s.fetched)} → ${fmt.mb(s.rssKb)}`).join(', ') || 'n/a'}.`,
     );
   }
-  // The graph of the larger crawl is still in Neo4j: group it into company networks (issue 11).
-  const networks = await networksOnGraph(neo);
-  section.figures.push({
-    name: `\`landing-graph networks --json\` over the whole ${fmt.int(sizes[1])}-record graph (the CLI's 256 MB heap): wall time, peak RSS, peak heap`,
-    value:
-      networks.error ??
-      `${fmt.s(networks.wallMs)}, ${networks.maxRssKb ? fmt.mb(networks.maxRssKb) : 'n/a'}; heap total ${networks.heapTotalKb ? fmt.mb(networks.heapTotalKb) : 'n/a'} (sampled); ${fmt.int(networks.count)} networks`,
-  });
-  if (networks.timings) section.notes.push(`networks over the ${fmt.int(sizes[1])}-record graph, its own timings: ${networks.timings}.`);
+  // The graph of the larger crawl is still in Neo4j: group it into company networks, by each engine.
+  for (const engine of ['gds', 'memory'] as const) {
+    const networks = await networksOnGraph(neo, engine);
+    section.figures.push({
+      name: `\`landing-graph networks --json --engine ${engine}\` over the whole ${fmt.int(sizes[1])}-record graph: wall time, peak RSS, peak heap`,
+      value:
+        networks.error ??
+        `${fmt.s(networks.wallMs)}, ${networks.maxRssKb ? fmt.mb(networks.maxRssKb) : 'n/a'}; heap total ${networks.heapTotalKb ? fmt.mb(networks.heapTotalKb) : 'n/a'} (sampled); ${fmt.int(networks.count)} networks`,
+    });
+    if (networks.timings) section.notes.push(`networks --engine ${engine}, its own timings: ${networks.timings}.`);
+  }
   const [small, large] = runs as [MemoryRun, MemoryRun];
   const peak = (r: MemoryRun) => Math.max(r.hwmKb, r.probe?.maxRssKb ?? 0);
   const ratio = peak(large) / peak(small);
@@ -126,11 +128,12 @@ async function crawlForMemory(neo: BenchNeo4j, records: number): Promise<MemoryR
   }
 }
 
-/** `landing-graph networks --json` over the whole graph as a child process: wall time, peak RSS (VmHWM) at exit. */
+/** `landing-graph networks --json --engine E` over the whole graph as a child process: wall time, peak RSS (VmHWM) at exit. */
 async function networksOnGraph(
   neo: BenchNeo4j,
+  engine: 'gds' | 'memory',
 ): Promise<{ wallMs: number; maxRssKb?: number; heapTotalKb?: number; count: number; timings?: string; error?: string }> {
-  const run = await runMeasuredCli('networks', ['networks', '--json'], neo.env);
+  const run = await runMeasuredCli(`networks-${engine}`, ['networks', '--json', '--engine', engine], neo.env);
   if (run.error) return { wallMs: run.wallMs, count: 0, error: run.error };
   const count = (JSON.parse(run.stdout) as { networks: unknown[] }).networks.length;
   const timings = run.stderr

@@ -3,6 +3,7 @@
  * bench/RESULTS.md. BENCH_SCALE (default 1) shrinks sizes and windows for trial runs; BENCH_ONLY picks
  * benchmarks (rate,e2e,writes,profile,memory,refresh,findings,shared,workers,ball).
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { findingsBenchmark } from './findings.js';
 import { sharedRateBenchmark } from './shared-rate.js';
 import { workersBenchmark } from './workers.js';
 import { memoryBenchmark } from './memory.js';
+import { millionBenchmark } from './million.js';
 import { openBenchNeo4j, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
 import { startCrawl, startSandboxProcess } from './lib/processes.js';
 import { sectionMarkdown, verdict, type Section } from './lib/report.js';
@@ -23,13 +25,16 @@ import { refreshBenchmark } from './refresh.js';
 import { writesBenchmark } from './writes.js';
 
 const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared', 'workers', 'ball'] as const;
-type Name = (typeof ALL)[number];
+/** Run only when named in BENCH_ONLY: about an hour of its own. */
+const OPT_IN = ['million'] as const;
+type Name = (typeof ALL)[number] | (typeof OPT_IN)[number];
+const KNOWN: readonly Name[] = [...ALL, ...OPT_IN];
 
 async function main(): Promise<number> {
   const began = Date.now();
   const scale = envNumber('BENCH_SCALE', 1);
   const only = new Set<Name>((process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : ALL) as Name[]);
-  for (const name of only) if (!ALL.includes(name)) throw new Error(`BENCH_ONLY: unknown benchmark ${name} (${ALL.join(', ')})`);
+  for (const name of only) if (!KNOWN.includes(name)) throw new Error(`BENCH_ONLY: unknown benchmark ${name} (${KNOWN.join(', ')})`);
   // BENCH_RATES=100,200: only those rate cases (to iterate on one; a full run takes all).
   const rates = process.env.BENCH_RATES?.split(',').map(Number);
   const sizes = {
@@ -51,7 +56,9 @@ async function main(): Promise<number> {
   // The in-process store modules read cypher/ relative to their compiled place (bench/out/build/src/store).
   cpSync(path.join(projectRoot, 'cypher'), path.join(import.meta.dirname, '../cypher'), { recursive: true });
 
-  const neo = await openBenchNeo4j();
+  // A million records: about 3.5 GB of store (the page cache holds it) and GDS's projection on the heap.
+  const millionNeo4j = { heap: '6g', pagecache: '6g' };
+  const neo = await openBenchNeo4j(only.has('million') ? millionNeo4j : {});
   // Ctrl-C or kill: stop our Neo4j too; the children (sandbox, crawler) are killed at exit (lib/processes.ts).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -133,13 +140,20 @@ async function main(): Promise<number> {
         ),
       );
     if (only.has('ball')) sections.push(await guarded('9. A depth-3 ball against the HTTP ceiling', () => ballBenchmark(neo, [0, 50])));
+    if (only.has('million')) {
+      const records = Math.max(20_000, Math.round(1_000_000 * scale));
+      const size = `heap ${millionNeo4j.heap}, page cache ${millionNeo4j.pagecache}`;
+      sections.push(await guarded('10. A million records', () => millionBenchmark(neo, records, size)));
+    }
   } finally {
     await writeResults(neo, sections, profile, { scale, only: [...only], began });
     await neo.close();
   }
   const misses = sections.flatMap((s) => s.figures).filter((f) => f.pass === false).length;
   const errors = sections.filter((s) => s.error).length + (profile?.error ? 1 : 0);
-  log(`done in ${fmt.s(Date.now() - began)}: ${misses} target(s) missed, ${errors} benchmark(s) failed; see bench/RESULTS.md`);
+  log(
+    `done in ${fmt.s(Date.now() - began)}: ${misses} target(s) missed, ${errors} benchmark(s) failed; see ${path.relative(projectRoot, resultsFile([...only]))}`,
+  );
   return errors > 0 ? 1 : 0;
 }
 
@@ -200,7 +214,7 @@ async function writeResults(
   const lines = [
     '# Benchmark results',
     '',
-    `Written by \`${env ? `${env} ` : ''}npm run bench\` on ${new Date(run.began).toISOString()} (took ${fmt.s(Date.now() - run.began)}); overwritten by every run.${run.scale !== 1 ? ` **Scaled run (BENCH_SCALE=${run.scale}): sizes and windows are not the issue's; the verdicts are indicative only.**` : ''}${run.only.length < ALL.length ? ` Only: ${run.only.join(', ')}.` : ''}`,
+    `Written by \`${env ? `${env} ` : ''}npm run bench\` at commit ${commitOf()} on ${new Date(run.began).toISOString()} (took ${fmt.s(Date.now() - run.began)}), from this one run; overwritten by the next run of the same sections.${run.scale !== 1 ? ` **Scaled run (BENCH_SCALE=${run.scale}): sizes and windows are not the issue's; the verdicts are indicative only.**` : ''}${run.only.length < ALL.length ? ` Only: ${run.only.join(', ')}.` : ''}`,
     '',
     '| machine | |',
     '|---|---|',
@@ -231,7 +245,27 @@ async function writeResults(
     ...sections.map(sectionMarkdown),
     profile ? sectionMarkdown(profile) : '## What profiling showed\n\nNot run (BENCH_ONLY).\n',
   ];
-  writeFileSync(path.join(benchDir, 'RESULTS.md'), lines.join('\n'));
+  writeFileSync(resultsFile(run.only), lines.join('\n'));
+}
+
+/**
+ * A whole run writes bench/RESULTS.md; a run of some sections (BENCH_ONLY) writes a file of its own,
+ * bench/RESULTS-<sections>.md, so that no file mixes runs or commits.
+ */
+function resultsFile(only: readonly string[]): string {
+  const whole = ALL.every((name) => only.includes(name)) && only.length === ALL.length;
+  return path.join(benchDir, whole ? 'RESULTS.md' : `RESULTS-${[...only].sort().join('-')}.md`);
+}
+
+/** The commit the run measured, and whether the work tree had changes (a dirty run is not one commit). */
+function commitOf(): string {
+  const git = (args: string[]) => execFileSync('git', args, { cwd: projectRoot, encoding: 'utf8' }).trim();
+  try {
+    const dirty = git(['status', '--porcelain', '--untracked-files=no', '--', 'src', 'cypher', 'bench', 'scripts', 'package.json']);
+    return `${git(['rev-parse', '--short', 'HEAD'])}${dirty ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown (no git)';
+  }
 }
 
 /** Heap and page cache of the bench's own Neo4j (from the conf scripts/neo4j-local writes). */

@@ -28,7 +28,7 @@ export interface BenchNeo4j {
  * server through scripts/neo4j-local (home .neo4j/bench, Bolt 7694, HTTP 7484), stopped again at the end
  * only if the bench started it. A server the bench starts gets a new database (see freshDatabase).
  */
-export async function openBenchNeo4j(): Promise<BenchNeo4j> {
+export async function openBenchNeo4j(size: { heap?: string; pagecache?: string } = {}): Promise<BenchNeo4j> {
   let connection: Neo4jConnection;
   let source: string;
   let stop = async (): Promise<void> => undefined;
@@ -46,6 +46,7 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
       home: process.env.BENCH_NEO4J_HOME ?? path.join(projectRoot, '.neo4j/bench'),
       boltPort: Number(process.env.BENCH_NEO4J_BOLT_PORT ?? 7694),
       httpPort: Number(process.env.BENCH_NEO4J_HTTP_PORT ?? 7484),
+      ...size,
     };
     log(`Neo4j: scripts/neo4j-local (home ${options.home}, bolt ${options.boltPort}), started unless it runs`);
     const fresh = process.env.BENCH_KEEP_DATABASE !== '1' && freshDatabase(options.home);
@@ -53,7 +54,8 @@ export async function openBenchNeo4j(): Promise<BenchNeo4j> {
     log(local.wasRunning ? `Neo4j already running in ${local.home}` : `started Neo4j in ${local.home}`);
     connection = local.connection;
     debugLog = path.join(local.home, 'logs/debug.log');
-    source = `scripts/neo4j-local --home ${path.relative(projectRoot, local.home) || local.home} --bolt-port ${options.boltPort}${local.wasRunning ? ' (already running; left running)' : ' (started and stopped by the bench)'}${fresh ? ", on a new database (the last run's deleted first)" : ''}`;
+    const sized = `${size.heap ? ` --heap ${size.heap}` : ''}${size.pagecache ? ` --pagecache ${size.pagecache}` : ''}`;
+    source = `scripts/neo4j-local --home ${path.relative(projectRoot, local.home) || local.home} --bolt-port ${options.boltPort}${sized}${local.wasRunning ? ' (already running; left running)' : ' (started and stopped by the bench)'}${fresh ? ", on a new database (the last run's deleted first)" : ''}`;
     if (!local.wasRunning) {
       stop = async () => {
         log('stopping the bench Neo4j');
