@@ -10,15 +10,25 @@
 // param: by string default size in=size|flags  Rank by size (then score), or by members with a current red flag first
 // param: limit integer default 50 min=1  Most networks
 // columns: network, size, score, flagged, members, companies, topEvidence, computedAt, scopes
-MATCH (net:Network)
+CALL () {
+  // Members with a current red flag (`landing-graph flags`): by=flags ranks the networks by them first, counted
+  // from the flags (a few thousand) to their networks rather than from every network to its members.
+  WITH $by AS by WHERE by = 'flags'
+  MATCH (f:Flag)-[:FLAGS]->(m:Landing)-[r:IN_NETWORK]->(net:Network)
+  WHERE f.removedAt IS NULL AND r.removedAt IS NULL
+  RETURN net, count(DISTINCT m) AS rank
+  UNION ALL
+  MATCH (net:Network)
+  RETURN net, 0 AS rank
+}
+WITH net, max(rank) AS rank
 WHERE net.size >= $minSize AND ($scope IS NULL OR $scope IN net.scopes)
-// Members with a current red flag (`landing-graph flags`): by=flags ranks the networks by them first.
+ORDER BY rank DESC, net.size DESC, net.score DESC, net.id
+LIMIT $limit
 WITH net, COUNT {
   MATCH (m:Landing)-[r:IN_NETWORK]->(net)
   WHERE r.removedAt IS NULL AND EXISTS { MATCH (f:Flag)-[:FLAGS]->(m) WHERE f.removedAt IS NULL }
 } AS flagged
-ORDER BY CASE WHEN $by = 'flags' THEN flagged ELSE 0 END DESC, net.size DESC, net.score DESC, net.id
-LIMIT $limit
 CALL (net) {
   // IN_NETWORK is derived data that a rerun replaces, never history; the filter keeps the library's one rule.
   MATCH (m:Landing)-[r:IN_NETWORK]->(net)
