@@ -2,10 +2,12 @@
 // description: Which seeds of a crawl (the latest when crawlId is absent) are within a few hops of each other, not
 // description: counting links through hub pivots or records the crawl marked as hubs, and what each such cluster
 // description: holds (everything within those hops of its seeds), biggest first. A seed in a cluster of its own
-// description: is unrelated to the others; one with no nodes is not in the graph.
+// description: is unrelated to the others; one with no nodes is not in the graph. A crawl of many seeds (a seeds file
+// description: covering a sector) is judged on its first maxSeeds seeds: each pair of seeds is compared.
 // param: crawlId string optional  The crawl (see the crawls query); the latest one when absent
 // param: hops integer default 2 min=1 max=4  Seeds this many hops apart join a cluster, which holds what is this close; 1 to 4
 // param: maxPivotDegree integer default 50 min=1  Pivots with more links than this do not connect
+// param: maxSeeds integer default 200 min=1  The crawl's first seeds only (pairs of seeds grow as their square)
 // param: limit integer default 50 min=1  Most clusters
 // columns: crawl, seeds, nodes, domains, companies, emails, phones, pivots, companyNames
 CALL () {
@@ -16,7 +18,7 @@ CALL () {
   LIMIT 1
 }
 // Seeds are written as domain:example.com (by key) or domain#42 (by page number).
-UNWIND c.seeds AS seed
+UNWIND c.seeds[..$maxSeeds] AS seed
 WITH c, seed, seed =~ '[a-z]+#[0-9]+' AS byId
 WITH c, seed, byId, CASE WHEN byId THEN split(seed, '#')[0] ELSE split(seed, ':')[0] END AS kind
 WITH c, seed, kind,

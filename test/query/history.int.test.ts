@@ -110,6 +110,8 @@ describe('the query library on a graph with history', () => {
       { hops: 2, route: `alpha-tea.ru -RELATED-> ООО "Альфа Плюс" -LISTS_CONTACT-> ${PHONE}`, pivots: [] },
     ]);
     expect(column(await run('crawl-clusters', 'hops=4'), 'seeds')).toEqual([['domain:alpha-tea.ru'], [`company#${IDS.beta2}`]]);
+    // A crawl of many seeds is judged on its first maxSeeds.
+    expect(column(await run('crawl-clusters', 'hops=4', 'maxSeeds=1'), 'seeds')).toEqual([['domain:alpha-tea.ru']]);
     expect(await run('companies-behind-contact', 'kind=phone', `key=${PHONE}`, 'hops=3')).toEqual([
       expect.objectContaining({ company: 'ООО "Альфа Плюс"', hops: 1, route: `${PHONE} <-LISTS_CONTACT- ООО "Альфа Плюс"` }),
     ]);
