@@ -3,9 +3,8 @@
 // Rows: m (a record in scope), i (an identifier it links to: itself, an officer, a company, a contact, a domain,
 // an address, a host), evidenceKind and weight ($weights: EVIDENCE_WEIGHTS of src/network/model.ts). $scope: 'all',
 // 'nodes' ($elementIds) or 'crawl' ($crawlId: the records its CrawlTasks in state 'done' fetched). Current state only:
-// relationships with removedAt are history. Cypher cannot include a file, so each statement that needs it holds a
-// copy between `// copy: evidence-links` and `// end copy: evidence-links`; test/cypher/copies.test.ts fails when a
-// copy differs from this text. Not a statement of its own.
+// relationships with removedAt are history. Not a statement of its own: a statement takes it with the line
+// `// include: evidence-links`, replaced when the statement is read (readCypherFile, src/store/cypher-files.ts).
 CALL () {
   // Each branch tests the scope before it reads, so the other scopes' branches read nothing.
   WITH $scope AS scope WHERE scope = 'all'

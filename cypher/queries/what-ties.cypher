@@ -41,14 +41,9 @@ OPTIONAL CALL (a, b) {
   WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Landing OR i:Pivot)
     AND (type(r1) <> 'RELATED' OR a:Domain AND i:Company OR a:Company AND i:Domain)
     AND (type(r2) <> 'RELATED' OR b:Domain AND i:Company OR b:Company AND i:Domain)
-    // hub-size: shared=i holder=z link=e
-    AND size(COLLECT {
-      MATCH (z:Landing)-[e]-(i)
-      WHERE e.removedAt IS NULL AND z <> i AND z.kind IN ['domain', 'company', 'email', 'phone']
-        AND ((startNode(e) = z AND type(e) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-             OR (type(e) = 'RELATED' AND z:Domain AND i:Company))
-      RETURN DISTINCT z
-    }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
+    AND
+    // include: hub-size shared=i holder=z link=e
+    <= $maxShared
   RETURN p
 }
 WITH a, b, collect(p) AS near
@@ -61,14 +56,9 @@ CALL (a, b, near) {
   // types: ties
   MATCH p = ALL SHORTEST (a) ((x)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED|SAME_AS]-(y)
     WHERE r.removedAt IS NULL AND (type(r) <> 'RELATED' OR x:Domain AND y:Company OR x:Company AND y:Domain)
-      // hub-size: shared=y holder=z link=e
-      AND (y = b OR ((y:Landing OR y:Pivot) AND size(COLLECT {
-          MATCH (z:Landing)-[e]-(y)
-          WHERE e.removedAt IS NULL AND z <> y AND z.kind IN ['domain', 'company', 'email', 'phone']
-            AND ((startNode(e) = z AND type(e) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-                 OR (type(e) = 'RELATED' AND z:Domain AND y:Company))
-          RETURN DISTINCT z
-        }) + CASE WHEN y:Landing THEN 1 ELSE 0 END <= $maxShared))){3,6} (b)
+      AND (y = b OR ((y:Landing OR y:Pivot) AND
+      // include: hub-size shared=y holder=z link=e
+      <= $maxShared))){3,6} (b)
   RETURN p
 }
 WITH p, [x IN nodes(p) | coalesce(x.value, CASE WHEN x:Company OR x:Branch THEN x.title END, x.key, x.title, x.kind + ' #' + toString(x.id))] AS names

@@ -17,14 +17,9 @@ CALL (a, b) {
   MATCH (a)-[r1:REGISTERED_AT|HAS_OFFICER|LISTS_CONTACT]->(i)<-[r2:REGISTERED_AT|HAS_OFFICER|LISTS_CONTACT]-(b)
   WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND type(r1) = type(r2)
     AND (i:Address OR i:Person OR i:Company OR i:Phone OR i:Email)
-    // hub-size: shared=i holder=h link=l
-    AND size(COLLECT {
-      MATCH (h:Landing)-[l]-(i)
-      WHERE l.removedAt IS NULL AND h <> i AND h.kind IN ['domain', 'company', 'email', 'phone']
-        AND ((startNode(l) = h AND type(l) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-             OR (type(l) = 'RELATED' AND h:Domain AND i:Company))
-      RETURN DISTINCT h
-    }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
+    AND
+    // include: hub-size shared=i holder=h link=l
+    <= $maxShared
   RETURN CASE WHEN i:Address THEN 'address' WHEN i:Person THEN 'officer' WHEN i:Company THEN 'founder'
               WHEN i:Phone THEN 'phone' ELSE 'email' END AS kind,
          coalesce(i.key, '#' + toString(i.id)) AS value

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCypherFile } from '../store/cypher-files.js';
 import { readCypherHeader } from '../cypher-header.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { SEVERITIES, type Severity } from '../graph/flag-severity.js';
@@ -79,5 +80,5 @@ export function loadRules(folder: string = RULES_ROOT): FlagRule[] {
   return readdirSync(folder)
     .filter((f) => f.endsWith('.cypher'))
     .sort()
-    .map((f) => parseRule(path.basename(f, '.cypher'), readFileSync(path.join(folder, f), 'utf8')));
+    .map((f) => parseRule(path.basename(f, '.cypher'), readCypherFile(path.join(folder, f))));
 }

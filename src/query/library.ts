@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCypherFile } from '../store/cypher-files.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { runText, type Executor, type Row } from '../store/executor.js';
 import { parseQueryFile } from './definition.js';
@@ -20,7 +21,7 @@ function cypherFiles(folder: string): [string, string][] {
   return readdirSync(folder)
     .filter((file) => file.endsWith('.cypher'))
     .sort()
-    .map((file) => [file.slice(0, -'.cypher'.length), readFileSync(path.join(folder, file), 'utf8')]);
+    .map((file) => [file.slice(0, -'.cypher'.length), readCypherFile(path.join(folder, file))]);
 }
 
 /**

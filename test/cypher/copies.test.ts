@@ -2,15 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RELATIONSHIP_GROUPS, type RelationshipGroup } from '../../src/graph/relationship-groups.js';
+import { readCypherFile } from '../../src/store/cypher-files.js';
 
 /**
- * Cypher cannot include a file, so a few pieces are copied into the statements that need them. Each copy is
- * marked, and this test fails when a copy differs from its one definition:
- * - `// types: <group> [+ TYPE] [- TYPE]` on the line before a line that lists relationship types
- *   (`[r:A|B|…]` or `['A', 'B', …]`): every list on that line must be exactly that set
- *   (src/graph/relationship-groups.ts); a list of five types or more without a mark fails too;
- * - `// hub-size: shared=<var> holder=<var> link=<var>` on the line before a copy of cypher/fragments/hub-size.cypher;
- * - `// copy: <fragment>` and `// end copy: <fragment>` around a copy of cypher/fragments/<fragment>.cypher, as it is.
+ * Shared pieces of the Cypher statements have one source each:
+ * - a list of relationship types (`[r:A|B|…]` or `['A', 'B', …]`) is marked `// types: <group> [+ TYPE] [- TYPE]`
+ *   on the line before, and every list on that line must be exactly that set (src/graph/relationship-groups.ts); a
+ *   list of five types or more without a mark fails;
+ * - the fragments of cypher/fragments/ (the hub rule, the evidence of networks) are included, never copied: a
+ *   statement says `// include: <fragment> …` and readCypherFile splices it in when the statement is read.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../cypher');
 const ALTERNATION = /\[\w*:([A-Z_]+(?:\|[A-Z_]+)+)/g;
@@ -22,9 +22,8 @@ function cypherFiles(dir: string): string[] {
   );
 }
 
-const files = cypherFiles(ROOT)
-  .filter((f) => !f.includes(`${path.sep}fragments${path.sep}`))
-  .map((f) => ({ name: path.relative(ROOT, f), lines: readFileSync(f, 'utf8').split('\n') }));
+const all = cypherFiles(ROOT).map((f) => ({ path: f, name: path.relative(ROOT, f), lines: readFileSync(f, 'utf8').split('\n') }));
+const files = all.filter((f) => !f.name.startsWith(`fragments${path.sep}`));
 
 /** `evidence + RELATED - SAME_AS` -> the set it names. */
 function groupSet(expression: string): Set<string> {
@@ -46,15 +45,12 @@ function typeLists(line: string): string[][] {
   return lists;
 }
 
-/** The fragment's expression, comments dropped and white space folded. */
-function fragment(name: string): string {
-  const text = readFileSync(path.join(ROOT, 'fragments', `${name}.cypher`), 'utf8');
-  return fold(
-    text
-      .split('\n')
-      .filter((l) => !l.trimStart().startsWith('//'))
-      .join('\n'),
-  );
+/** The fragment's text, comments dropped. */
+function fragmentBody(name: string): string {
+  return readFileSync(path.join(ROOT, 'fragments', `${name}.cypher`), 'utf8')
+    .split('\n')
+    .filter((l) => !l.trimStart().startsWith('//'))
+    .join('\n');
 }
 
 function fold(text: string): string {
@@ -64,7 +60,7 @@ function fold(text: string): string {
 describe('Cypher copies of shared pieces', () => {
   it('every relationship type list is a marked copy of its group, and every long one is marked', () => {
     const problems: string[] = [];
-    for (const { name, lines } of files) {
+    for (const { name, lines } of all) {
       lines.forEach((line, i) => {
         if (line.trimStart().startsWith('//')) return;
         const mark = /^\s*\/\/ types: (.+)$/.exec(lines[i - 1] ?? '');
@@ -74,7 +70,7 @@ describe('Cypher copies of shared pieces', () => {
             const got = [...new Set(list)].sort();
             if (want.join() !== got.join())
               problems.push(`${name}:${i + 1}: types ${got.join('|')} differ from "${mark[1]}" (${want.join('|')})`);
-          } else if (list.length >= 5 && !insideHubSize(lines, i)) {
+          } else if (list.length >= 5) {
             problems.push(`${name}:${i + 1}: ${list.length} relationship types without a "// types: <group>" mark`);
           }
         }
@@ -83,65 +79,31 @@ describe('Cypher copies of shared pieces', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every hub-size copy is the fragment, with its own variable names', () => {
-    const want = fragment('hub-size');
-    const copies: string[] = [];
+  it('no statement holds a copy of a fragment: the fragments are included', () => {
+    const fragments = all.filter((f) => f.name.startsWith(`fragments${path.sep}`)).map((f) => path.basename(f.name, '.cypher'));
+    expect(fragments).toEqual(expect.arrayContaining(['evidence-links', 'hub-size']));
     const problems: string[] = [];
     for (const { name, lines } of files) {
-      lines.forEach((line, i) => {
-        const mark = /^\s*\/\/ hub-size: shared=(\w+) holder=(\w+) link=(\w+)\s*$/.exec(line);
-        if (!mark) return;
-        const [, shared, holder, link] = mark as unknown as [string, string, string, string];
-        const rest = lines.slice(i + 1).join('\n');
-        const start = rest.indexOf('size(COLLECT {');
-        const end = rest.indexOf('ELSE 0 END', start);
-        if (start < 0 || end < 0) {
-          problems.push(`${name}:${i + 1}: no size(COLLECT { … ELSE 0 END after the mark`);
-          return;
-        }
-        const copy = rest
-          .slice(start, end + 'ELSE 0 END'.length)
-          .replace(new RegExp(`\\b${shared}\\b`, 'g'), 'shared')
-          .replace(new RegExp(`\\b${holder}\\b`, 'g'), 'holder')
-          .replace(new RegExp(`\\b${link}\\b`, 'g'), 'link');
-        copies.push(name);
-        if (fold(copy) !== want) problems.push(`${name}:${i + 1}: differs from cypher/fragments/hub-size.cypher:\n${fold(copy)}\n${want}`);
-      });
+      const text = fold(lines.filter((l) => !l.trimStart().startsWith('//')).join('\n'));
+      if (text.includes('size(COLLECT { MATCH (') && /RETURN DISTINCT \w+ \}\) \+ CASE WHEN/.test(text))
+        problems.push(`${name}: a copy of the hub rule (include cypher/fragments/hub-size.cypher instead)`);
+      if (text.includes(fold(fragmentBody('evidence-links')).slice(0, 200))) problems.push(`${name}: a copy of evidence-links`);
     }
     expect(problems).toEqual([]);
-    expect(copies.length).toBeGreaterThan(0);
   });
-});
 
-describe('Cypher copies of whole fragments', () => {
-  it('every block between `// copy: <name>` and `// end copy: <name>` is cypher/fragments/<name>.cypher', () => {
-    const copies: string[] = [];
-    const problems: string[] = [];
-    for (const { name, lines } of files) {
-      lines.forEach((line, i) => {
-        const mark = /^\s*\/\/ copy: ([\w-]+)\s*$/.exec(line);
-        if (!mark) return;
-        const fragmentName = mark[1] as string;
-        const end = lines.findIndex((l, j) => j > i && l.trim() === `// end copy: ${fragmentName}`);
-        if (end < 0) {
-          problems.push(`${name}:${i + 1}: no "// end copy: ${fragmentName}" after the mark`);
-          return;
-        }
-        const copy = lines
-          .slice(i + 1, end)
-          .filter((l) => !l.trimStart().startsWith('//'))
-          .join('\n');
-        copies.push(`${name}:${fragmentName}`);
-        if (fold(copy) !== fragment(fragmentName)) problems.push(`${name}:${i + 1}: differs from cypher/fragments/${fragmentName}.cypher`);
-      });
+  it('every statement file reads with its fragments spliced in; the hub rule and the evidence are included where they are used', () => {
+    const included = new Map<string, string[]>();
+    for (const { path: file, name } of files) {
+      const text = readCypherFile(file);
+      expect(text, name).not.toMatch(/\/\/ include:/);
+      for (const m of readFileSync(file, 'utf8').matchAll(/\/\/ include: ([\w-]+)/g))
+        included.set(m[1]!, [...(included.get(m[1]!) ?? []), name]);
     }
-    expect(problems).toEqual([]);
-    expect(copies).toContain('network/evidence.cypher:evidence-links');
-    expect(copies).toContain('network/gds/project.cypher:evidence-links');
+    expect(included.get('evidence-links')?.sort()).toEqual([
+      path.join('network', 'evidence.cypher'),
+      path.join('network', 'gds', 'project.cypher'),
+    ]);
+    expect(new Set(included.get('hub-size')).size).toBeGreaterThanOrEqual(12);
   });
 });
-
-function insideHubSize(lines: readonly string[], index: number): boolean {
-  for (let i = index; i >= 0 && i > index - 8; i--) if (/\/\/ hub-size:/.test(lines[i] ?? '')) return true;
-  return false;
-}

@@ -13,35 +13,18 @@ WHERE k.removedAt IS NULL AND c <> o AND ($scope IS NULL OR elementId(c) IN $sco
 WITH DISTINCT c, o
 // A hub record ties nothing either: a company listing hundreds of contacts shares one with everybody.
 WHERE
-  // hub-size: shared=c holder=h link=k
-  size(COLLECT {
-    MATCH (h:Landing)-[k]-(c)
-    WHERE k.removedAt IS NULL AND h <> c AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(k) = 'RELATED' AND h:Domain AND c:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN c:Landing THEN 1 ELSE 0 END <= $maxShared
+  // include: hub-size shared=c holder=h link=k
+  <= $maxShared
   AND
-  // hub-size: shared=o holder=h link=k
-  size(COLLECT {
-    MATCH (h:Landing)-[k]-(o)
-    WHERE k.removedAt IS NULL AND h <> o AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(k) = 'RELATED' AND h:Domain AND o:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN o:Landing THEN 1 ELSE 0 END <= $maxShared
+  // include: hub-size shared=o holder=h link=k
+  <= $maxShared
 MATCH (c)-[r1:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]->(i)<-[r2:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]-(o)
 WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address OR i:Phone OR i:Email OR i:Company)
 // Each identifier's hub size once, not once per pair that shares it (a nominee sits in hundreds of pairs).
 WITH i, collect(DISTINCT [c, o]) AS pairs
-  // hub-size: shared=i holder=h link=l
-WHERE size(COLLECT {
-    MATCH (h:Landing)-[l]-(i)
-    WHERE l.removedAt IS NULL AND h <> i AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(l) = h AND type(l) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(l) = 'RELATED' AND h:Domain AND i:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
+WHERE
+// include: hub-size shared=i holder=h link=l
+<= $maxShared
 UNWIND pairs AS pair
 WITH pair[0] AS c, pair[1] AS o, i
 WITH c, o, collect(DISTINCT CASE WHEN i:Person THEN 'officer ' + coalesce(i.name, i.value, i.key)

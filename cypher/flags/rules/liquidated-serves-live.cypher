@@ -13,26 +13,15 @@
 // each such contact or site, at most 1. One fact per live company.
 MATCH (l:Company)
 WHERE ($scope IS NULL OR elementId(l) IN $scope) AND toLower(l.companyStatus) =~ '.*(ликвид|liquidat).*'
-  // hub-size: shared=l holder=h link=k
-  AND size(COLLECT {
-    MATCH (h:Landing)-[k]-(l)
-    WHERE k.removedAt IS NULL AND h <> l AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(k) = 'RELATED' AND h:Domain AND l:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN l:Landing THEN 1 ELSE 0 END <= $maxShared
+  AND
+  // include: hub-size shared=l holder=h link=k
+  <= $maxShared
 MATCH (l)-[r1:RELATED|LISTS_CONTACT]-(x:Landing)
 WHERE r1.removedAt IS NULL AND (x:Phone OR x:Email OR x:Domain) AND NOT (x:Domain AND toLower(x.key) IN $webmailDomains)
 WITH DISTINCT l, x
 WHERE
-  // hub-size: shared=x holder=h link=k
-  size(COLLECT {
-    MATCH (h:Landing)-[k]-(x)
-    WHERE k.removedAt IS NULL AND h <> x AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(k) = 'RELATED' AND h:Domain AND x:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN x:Landing THEN 1 ELSE 0 END <= $maxShared
+  // include: hub-size shared=x holder=h link=k
+  <= $maxShared
 // Counted before the companies are walked: a marketplace site is listed by thousands of companies.
 WITH l, x, COLLECT {
   MATCH (x)-[r2:RELATED|LISTS_CONTACT]-(a:Company) WHERE r2.removedAt IS NULL RETURN DISTINCT a
@@ -41,14 +30,9 @@ WHERE size(listing) <= $maxShared
 UNWIND listing AS a
 WITH l, x, a
 WHERE a <> l AND a.companyStatus IS NOT NULL AND NOT toLower(a.companyStatus) =~ '.*(ликвид|liquidat).*'
-  // hub-size: shared=a holder=h link=k
-  AND size(COLLECT {
-    MATCH (h:Landing)-[k]-(a)
-    WHERE k.removedAt IS NULL AND h <> a AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(k) = 'RELATED' AND h:Domain AND a:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN a:Landing THEN 1 ELSE 0 END <= $maxShared
+  AND
+  // include: hub-size shared=a holder=h link=k
+  <= $maxShared
 WITH l, a, x ORDER BY x.kind, x.key
 WITH l, a, collect(x) AS served ORDER BY size(served) DESC, a.key
 WITH l, collect({a: a, served: served}) AS lives

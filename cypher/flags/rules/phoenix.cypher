@@ -18,33 +18,16 @@ WHERE k.removedAt IS NULL AND s <> p AND ($scope IS NULL OR elementId(s) IN $sco
 WITH DISTINCT s, p
 // A hub record ties nothing either (cypher/fragments/hub-size.cypher, as in `networks`).
 WHERE
-  // hub-size: shared=s holder=h link=k
-  size(COLLECT {
-    MATCH (h:Landing)-[k]-(s)
-    WHERE k.removedAt IS NULL AND h <> s AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(k) = 'RELATED' AND h:Domain AND s:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN s:Landing THEN 1 ELSE 0 END <= $maxShared
+  // include: hub-size shared=s holder=h link=k
+  <= $maxShared
   AND
-  // hub-size: shared=p holder=h link=k
-  size(COLLECT {
-    MATCH (h:Landing)-[k]-(p)
-    WHERE k.removedAt IS NULL AND h <> p AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(k) = 'RELATED' AND h:Domain AND p:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN p:Landing THEN 1 ELSE 0 END <= $maxShared
+  // include: hub-size shared=p holder=h link=k
+  <= $maxShared
 MATCH (s)-[r1:HAS_OFFICER|REGISTERED_AT]->(i)<-[r2:HAS_OFFICER|REGISTERED_AT]-(p)
 WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address)
-  // hub-size: shared=i holder=h link=l
-  AND size(COLLECT {
-    MATCH (h:Landing)-[l]-(i)
-    WHERE l.removedAt IS NULL AND h <> i AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(l) = h AND type(l) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(l) = 'RELATED' AND h:Domain AND i:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
+  AND
+  // include: hub-size shared=i holder=h link=l
+  <= $maxShared
 WITH s, p, collect(DISTINCT CASE WHEN i:Person THEN 'officer ' + coalesce(i.name, i.value, i.key)
                                  ELSE 'address ' + coalesce(i.value, i.key) END) AS shared
 WITH s, collect({p: p, shared: shared}) AS predecessors

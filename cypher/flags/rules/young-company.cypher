@@ -17,14 +17,8 @@ WHERE r.removedAt IS NULL AND ($scope IS NULL OR elementId(c) IN $scope)
   AND c.registrationDate IS NOT NULL AND d.createdAt IS NOT NULL AND NOT toLower(d.key) IN $webmailDomains
 WITH DISTINCT c, d
 WHERE
-  // hub-size: shared=d holder=h link=k
-  size(COLLECT {
-    MATCH (h:Landing)-[k]-(d)
-    WHERE k.removedAt IS NULL AND h <> d AND h.kind IN ['domain', 'company', 'email', 'phone']
-      AND ((startNode(k) = h AND type(k) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-           OR (type(k) = 'RELATED' AND h:Domain AND d:Company))
-    RETURN DISTINCT h
-  }) + CASE WHEN d:Landing THEN 1 ELSE 0 END <= $maxShared
+  // include: hub-size shared=d holder=h link=k
+  <= $maxShared
   // A site many companies list is a marketplace or a portal, not theirs (the hub size counts what names a site, not who
   // lists it; liquidated-serves-live walks no such site either).
   AND COUNT { MATCH (d)-[x:RELATED]-(:Company) WHERE x.removedAt IS NULL } <= $maxShared

@@ -35,14 +35,9 @@ WHERE n <> start
 // the crawl cut, and records and identifiers tied to more than `maxShared` records (the hub rule of `networks`).
 WITH start, p, n,
      CASE WHEN coalesce(n.hub, false)
-               // hub-size: shared=n holder=z link=e
-               OR size(COLLECT {
-      MATCH (z:Landing)-[e]-(n)
-      WHERE e.removedAt IS NULL AND z <> n AND z.kind IN ['domain', 'company', 'email', 'phone']
-        AND ((startNode(e) = z AND type(e) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-             OR (type(e) = 'RELATED' AND z:Domain AND n:Company))
-      RETURN DISTINCT z
-    }) + CASE WHEN n:Landing THEN 1 ELSE 0 END > $maxShared THEN 9
+               OR
+               // include: hub-size shared=n holder=z link=e
+               > $maxShared THEN 9
           WHEN n:Company THEN 0 WHEN n:Person THEN 1 WHEN n:Phone THEN 2 WHEN n:Email THEN 3 WHEN n:Address THEN 4
           WHEN n:Domain THEN 5 WHEN n:Branch THEN 6 ELSE 7 END AS tier
 ORDER BY length(p), tier, coalesce(n.value, CASE WHEN n:Company OR n:Branch THEN n.title END, n.key, n.title, n.kind + ' #' + toString(n.id))

@@ -34,14 +34,9 @@ CALL (ms) {
   }
   WITH i, count(DISTINCT m) AS sharing
   WHERE sharing >= 2
-    // hub-size: shared=i holder=x link=y
-    AND size(COLLECT {
-      MATCH (x:Landing)-[y]-(i)
-      WHERE y.removedAt IS NULL AND x <> i AND x.kind IN ['domain', 'company', 'email', 'phone']
-        AND ((startNode(y) = x AND type(y) IN ['HAS_OFFICER', 'NAMES_COMPANY', 'LISTS_CONTACT', 'AT_DOMAIN', 'REGISTERED_AT', 'RESOLVES_TO', 'USES_NAME_SERVER', 'USES_MAIL_SERVER'])
-             OR (type(y) = 'RELATED' AND x:Domain AND i:Company))
-      RETURN DISTINCT x
-    }) + CASE WHEN i:Landing THEN 1 ELSE 0 END <= $maxShared
+    AND
+    // include: hub-size shared=i holder=x link=y
+    <= $maxShared
   WITH i, sharing
   ORDER BY sharing DESC, CASE WHEN i:Person OR i:Company THEN 0 WHEN i:Address OR i:Phone OR i:Email THEN 1 ELSE 2 END,
            coalesce(i.value, i.key)
