@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   NEO4J_AUTH: 'stop',
   NEO4J_QUERY: 'stop',
   NEO4J_CONFLICT: 'stop',
+  /** The Neo4j server has too little heap for what was asked (Graph Data Science's estimate): raise it. */
+  NEO4J_MEMORY: 'stop',
   // The crawl itself.
   CRAWL_ABORTED: 'stop',
   /** Another process runs the same crawl now. */

@@ -50,9 +50,28 @@ function isUnknownFunction(error: unknown): boolean {
   return /Unknown function 'gds\.version'/.test(message);
 }
 
+/** What GDS may need for the networks of a graph, against what the Neo4j server has free. */
+export interface GdsMemory {
+  requiredBytes: number;
+  availableBytes: number;
+}
+
+/**
+ * Refuse before projecting when GDS's own estimate for the whole graph passes the server's free heap: one line that
+ * says which setting to raise, instead of a projection that fails half way or starves the database.
+ */
+export function checkGdsMemory(memory: GdsMemory): void {
+  if (memory.requiredBytes <= memory.availableBytes) return;
+  const mib = (bytes: number) => `${Math.ceil(bytes / 2 ** 20)} MiB`;
+  throw new LandingGraphError(
+    'NEO4J_MEMORY',
+    `Graph Data Science may need ${mib(memory.requiredBytes)} for the networks of this graph and the Neo4j server has ${mib(memory.availableBytes)} of heap free: raise server.memory.heap.max_size (scripts/neo4j-local --heap), or run networks --engine memory`,
+  );
+}
+
 /**
  * The components of the scope's strong ties, from a projection made for this call and dropped after it (also when
- * it fails). GDS checks its memory estimate before it runs WCC and refuses when the server's heap is short.
+ * it fails). The memory is estimated first (checkGdsMemory); GDS checks WCC's own estimate again before it runs.
  */
 export async function readComponents(driver: Driver, scope: ComponentScope, options: ComponentOptions = {}): Promise<Components> {
   const graphName = `landing-graph-networks-${randomUUID()}`;
@@ -63,6 +82,8 @@ export async function readComponents(driver: Driver, scope: ComponentScope, opti
       // A retried attempt finds the graph of the failed one.
       await runNamed(tx, 'network/gds/drop', { graphName });
       if (scope.type === 'crawl') await assertCrawl(tx, scope.crawlId);
+      const [estimate] = await runNamed(tx, 'network/gds/estimate', {});
+      checkGdsMemory({ requiredBytes: toNumber(estimate?.requiredBytes ?? 0), availableBytes: toNumber(estimate?.availableBytes ?? 0) });
       const [row] = await runNamed(tx, 'network/gds/project', {
         ...scopeParams,
         graphName,

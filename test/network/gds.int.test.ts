@@ -6,6 +6,7 @@ import { isLandingGraphError } from '../../src/errors.js';
 import { computeNetworks, gdsVersion } from '../../src/network/index.js';
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { connectNeo4j } from '../../src/store/connect.js';
+import { cypher } from '../../src/store/cypher-files.js';
 import { startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { runCli } from '../support/cli.js';
 import { crawlSandbox, sandboxTest, withSetUp } from '../support/fixtures.js';
@@ -27,6 +28,10 @@ describe('networks in Graph Data Science: the engine, its clean-up and its error
 
   test('the test server has GDS; auto takes it, and leaves no projection behind', async ({ driver }) => {
     expect(await gdsVersion(driver, { database })).toMatch(/^2\.13\./);
+    // The estimate the engine checks first: GDS's figures for the whole graph, and the server's free heap.
+    const [estimate] = await plainRows(driver, cypher('network/gds/estimate'), {});
+    expect(Number(estimate?.requiredBytes)).toBeGreaterThan(0);
+    expect(Number(estimate?.availableBytes)).toBeGreaterThan(Number(estimate?.requiredBytes));
     const result = await computeNetworks(driver, { type: 'crawl', crawlId }, { database, write: false });
     expect(result.engine.name).toBe('gds');
     expect(result.networks.length).toBeGreaterThanOrEqual(truth.networks.length);
