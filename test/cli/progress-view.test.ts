@@ -12,7 +12,7 @@ const progress: CrawlProgress = {
   invalid: 0,
   reused: 0,
   inFlight: 16,
-  queued: 40,
+  toFetch: 40,
   recordsPerSecond: 2,
   retries: 1,
   rateLimitWaits: 0,
