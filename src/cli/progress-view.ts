@@ -41,11 +41,12 @@ export function progressView(
 export function progressLine(p: ViewedProgress): string {
   const errors = p.failed + p.invalid;
   const eta = p.etaMs === undefined ? '?' : formatElapsedMs(p.etaMs);
+  const left = p.leftEstimate === undefined ? '' : ` (~${p.leftEstimate} records)`;
   const down = p.serviceDown ? `service unreachable for ${formatElapsedMs(p.serviceDown.forMs)} (${p.serviceDown.reason}), probing | ` : '';
   return (
     `${down}depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} reused ${p.reused} missing ${p.missing} errors ${errors} | ` +
     `to fetch ${p.toFetch} in flight ${p.inFlight} | ${p.recordsPerSecond.toFixed(1)} rec/s | ` +
-    `${p.workers === undefined ? '' : `workers ${p.workers} `}retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${formatElapsedMs(p.elapsedMs)} elapsed, ~${eta} left`
+    `${p.workers === undefined ? '' : `workers ${p.workers} `}retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${formatElapsedMs(p.elapsedMs)} elapsed, ~${eta} left${left}`
   );
 }
 

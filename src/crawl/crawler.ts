@@ -247,6 +247,6 @@ function progressNow(crawlId: string, request: CrawlRequest, ledger: RunLedger, 
     retries: run.events.retries,
     rateLimitWaits: run.events.rateLimitWaits,
     elapsedMs,
-    etaMs: run.remaining.estimate()?.etaMs,
+    left: run.remaining.estimate(),
   });
 }

@@ -25,6 +25,8 @@ export interface CrawlProgress {
   elapsedMs: number;
   /** Time left: the records to fetch and those they will still discover, at the pace of tasks settled (RemainingWork); undefined until there is an estimate. */
   etaMs: number | undefined;
+  /** The records left that the time left is for: those to fetch and those they will still discover (RemainingWork). */
+  leftEstimate: number | undefined;
   /** Set while the service is down (requests held, one probe at a time): why, and since how long. */
   serviceDown?: { reason: string; forMs: number };
 }
@@ -51,8 +53,8 @@ export interface ProgressInput {
   retries: number;
   rateLimitWaits: number;
   elapsedMs: number;
-  /** RemainingWork's estimate of the time left; undefined: none yet. */
-  etaMs?: number | undefined;
+  /** RemainingWork's estimate: records left and the time they take; undefined: none yet. */
+  left?: { tasks: number; etaMs: number } | undefined;
 }
 
 /** The progress report of a run from its counters. Pure. */
@@ -77,7 +79,8 @@ export function progressOf(input: ProgressInput): CrawlProgress {
     nodesWritten: run.nodesWritten,
     edgesWritten: run.edgesWritten,
     elapsedMs,
-    etaMs: input.etaMs,
+    etaMs: input.left?.etaMs,
+    leftEstimate: input.left?.tasks,
   };
 }
 

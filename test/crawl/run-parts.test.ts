@@ -40,10 +40,10 @@ describe('progressOf', () => {
       retries: 4,
       rateLimitWaits: 1,
       elapsedMs: 10_000,
-      etaMs: 2_000,
+      left: { tasks: 70, etaMs: 2_000 },
     });
     expect(p.recordsPerSecond).toBe(10);
-    expect(p.etaMs).toBe(2_000);
+    expect(p).toMatchObject({ etaMs: 2_000, leftEstimate: 70 });
     expect(p).toMatchObject({ fetched: 80, missing: 10, failed: 5, invalid: 5, inFlight: 3, toFetch: 50, nodesWritten: 900 });
   });
   it('has no rate and no estimate at the start, and never a negative count to fetch', () => {
@@ -61,6 +61,7 @@ describe('progressOf', () => {
     });
     expect(p.recordsPerSecond).toBe(0);
     expect(p.etaMs).toBeUndefined();
+    expect(p.leftEstimate).toBeUndefined();
     expect(p.toFetch).toBe(0);
   });
 });
