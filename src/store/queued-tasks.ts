@@ -78,7 +78,7 @@ export class QueuedTasks {
   /** The slot holding `key`, or the empty one where it goes. */
   private slotOf(key: number): number {
     const mask = this.keys.length - 1;
-    let slot = (Math.imul(key % 0x100000000 | 0, 0x9e3779b1) ^ Math.floor(key / 0x100000000)) & mask;
+    let slot = (Math.imul((key % 0x100000000) | 0, 0x9e3779b1) ^ Math.floor(key / 0x100000000)) & mask;
     while (this.keys[slot] !== 0 && this.keys[slot] !== key) slot = (slot + 1) & mask;
     return slot;
   }

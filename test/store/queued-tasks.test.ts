@@ -6,7 +6,10 @@ const row = (uid: string, depth: number): FrontierRow => ({ uid, kind: 'domain',
 
 describe('QueuedTasks: what a commit still needs to queue', () => {
   it('sends each uid once per commit, at its smallest depth', () => {
-    expect(new QueuedTasks().worthSending('c', [row('d1', 3), row('d2', 2), row('d1', 2), row('d1', 4)])).toEqual([row('d1', 2), row('d2', 2)]);
+    expect(new QueuedTasks().worthSending('c', [row('d1', 3), row('d2', 2), row('d1', 2), row('d1', 4)])).toEqual([
+      row('d1', 2),
+      row('d2', 2),
+    ]);
   });
 
   it('drops what a committed transaction queued at the same depth or nearer, keeps what is now nearer', () => {
