@@ -9,10 +9,12 @@ export interface WorkSample {
 }
 
 /**
- * The records a crawl still has to settle and the time that takes, from samples of its counters. Both look
- * at the last third of the run (at least `minSpanMs`): long enough that a slow commit or a burst does not
- * swing the estimate, short enough that a slow start (Neo4j's first plans, the first level's few records)
- * drops out.
+ * The records a crawl still has to settle and the time that takes, from samples of its counters. The pace
+ * is that of the last third of the run's time (at least `minSpanMs`): long enough that a slow commit or a
+ * burst does not swing it, short enough that a slow start (Neo4j's first plans, the first level's few
+ * records) drops out. What is discovered is judged on the last third of the records settled: when the pace
+ * rises (the last levels' records are cheap to write), a third of the time would reach back to levels that
+ * discovered far more.
  *
  * The records to fetch are known exactly, but those they will still discover are not: a breadth-first crawl
  * learns of most of its world while it runs. Two estimates of them, the smaller taken:
@@ -36,19 +38,37 @@ export class RemainingWork {
     const atMs = this.now();
     this.startMs ??= atMs;
     this.samples.push({ ...sample, atMs });
-    const windowStartMs = atMs - Math.max(this.minSpanMs, (atMs - this.startMs) / 3);
-    while (this.samples.length > 2 && this.samples[1]!.atMs <= windowStartMs) this.samples.shift();
+    const { startMs, startSettled } = this.windowOf(this.samples[this.samples.length - 1]!);
+    while (this.samples.length > 2 && this.samples[1]!.atMs <= startMs && this.samples[1]!.settled <= startSettled) this.samples.shift();
+  }
+
+  /** Where the pace's window (by time) and the discoveries' window (by records settled) start, seen from `last`. */
+  private windowOf(last: WorkSample & { atMs: number }): { startMs: number; startSettled: number } {
+    return {
+      startMs: last.atMs - Math.max(this.minSpanMs, (last.atMs - (this.startMs ?? last.atMs)) / 3),
+      startSettled: (last.settled * 2) / 3,
+    };
+  }
+
+  /** The newest sample at or before the window's start (the oldest kept otherwise), never `last` itself. */
+  private firstOf(startsAfter: (sample: WorkSample & { atMs: number }) => boolean): WorkSample & { atMs: number } {
+    let first = this.samples[0]!;
+    for (const sample of this.samples.slice(1, -1)) if (!startsAfter(sample)) first = sample;
+    return first;
   }
 
   /** Tasks left (to fetch and still to discover) and the time they take at the window's pace; undefined: no estimate yet. */
   estimate(): { tasks: number; etaMs: number } | undefined {
-    const first = this.samples[0];
     const last = this.samples[this.samples.length - 1];
-    if (!first || !last || last.atMs - first.atMs < this.minSpanMs) return undefined;
+    if (!last || this.samples.length < 2) return undefined;
+    const { startMs, startSettled } = this.windowOf(last);
+    const first = this.firstOf((s) => s.atMs > startMs);
+    if (last.atMs - first.atMs < this.minSpanMs) return undefined;
     const settled = last.settled - first.settled;
     if (settled <= 0) return undefined;
     const perMs = settled / (last.atMs - first.atMs);
-    const future = this.toDiscover(first, last, settled);
+    const since = this.firstOf((s) => s.settled > startSettled);
+    const future = this.toDiscover(since, last, last.settled - since.settled);
     if (future === undefined) return undefined;
     const tasks = last.toFetch + future;
     return { tasks: Math.round(tasks), etaMs: Math.round(tasks / perMs) };
@@ -61,6 +81,7 @@ export class RemainingWork {
     if (listed <= 0 || discovered <= 0) return 0;
     const knownShare = 1 - Math.min(1, discovered / listed);
     const byRecapture = knownShare > 0 ? known / knownShare - known : Infinity;
+    if (settled <= 0) return 0;
     const yieldPerTask = discovered / settled;
     const byYield = yieldPerTask < 1 ? (last.toFetch * yieldPerTask) / (1 - yieldPerTask) : Infinity;
     const future = Math.min(byRecapture, byYield);

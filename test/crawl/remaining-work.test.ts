@@ -51,6 +51,22 @@ describe('RemainingWork', () => {
     expect(work.estimate()).toEqual({ tasks: 6_500, etaMs: 65_000 });
   });
 
+  it('judges discoveries on the last third of the records settled when the pace rises at the end', async () => {
+    // 100 a second for a minute, listing 1,000 references a second of which 300 are new; then 400 a second,
+    // listing 400 a second, none new (the last levels: cheap to write, nothing left to find).
+    const { clock, work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 1_000 * s }));
+    await sampled(
+      (s) => ({ settled: 6_000 + 400 * (s - 60), toFetch: 13_000 - 400 * (s - 60), listed: 60_000 + 400 * (s - 60) }),
+      65,
+      80,
+      clock,
+      work,
+    );
+    // At 80 s: the last third of the time reaches back to 50 s (9,000 settled in 30 s: 300 a second), the last
+    // third of the 14,000 records settled to 65 s, since when nothing was new: 5,000 to fetch and no more.
+    expect(work.estimate()).toEqual({ tasks: 5_000, etaMs: 16_667 });
+  });
+
   it('has no estimate while every reference listed is new (no end in sight)', async () => {
     const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 300 * s }), 0, 30);
     expect(work.estimate()).toBeUndefined();
