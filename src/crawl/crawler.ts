@@ -247,6 +247,6 @@ function progressNow(crawlId: string, request: CrawlRequest, ledger: RunLedger, 
     retries: run.events.retries,
     rateLimitWaits: run.events.rateLimitWaits,
     elapsedMs,
-    left: run.remaining.estimate(),
+    left: run.remaining.estimate(ledger.toFetch),
   });
 }

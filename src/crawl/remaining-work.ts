@@ -57,8 +57,12 @@ export class RemainingWork {
     return first;
   }
 
-  /** Tasks left (to fetch and still to discover) and the time they take at the window's pace; undefined: no estimate yet. */
-  estimate(): { tasks: number; etaMs: number } | undefined {
+  /**
+   * Tasks left (to fetch and still to discover) and the time they take at the window's pace; undefined: no
+   * estimate yet. `toFetch`: the records to fetch now, if known better than at the last sample (commits
+   * since have settled some: at the end of a fast crawl, seconds between samples are thousands of records).
+   */
+  estimate(toFetch?: number): { tasks: number; etaMs: number } | undefined {
     const last = this.samples[this.samples.length - 1];
     if (!last || this.samples.length < 2) return undefined;
     const { startMs, startSettled } = this.windowOf(last);
@@ -68,13 +72,14 @@ export class RemainingWork {
     if (settled <= 0) return undefined;
     const perMs = settled / (last.atMs - first.atMs);
     const since = this.firstOf((s) => s.settled > startSettled);
-    const future = this.toDiscover(since, last, last.settled - since.settled);
+    const toFetchNow = Math.min(last.toFetch, toFetch ?? last.toFetch);
+    const future = this.toDiscover(since, last, last.settled - since.settled, toFetchNow);
     if (future === undefined) return undefined;
-    const tasks = last.toFetch + future;
+    const tasks = toFetchNow + future;
     return { tasks: Math.round(tasks), etaMs: Math.round(tasks / perMs) };
   }
 
-  private toDiscover(first: WorkSample, last: WorkSample, settled: number): number | undefined {
+  private toDiscover(first: WorkSample, last: WorkSample, settled: number, toFetch: number): number | undefined {
     const known = last.settled + last.toFetch;
     const discovered = known - (first.settled + first.toFetch);
     const listed = last.listed - first.listed;
@@ -83,7 +88,7 @@ export class RemainingWork {
     const byRecapture = knownShare > 0 ? known / knownShare - known : Infinity;
     if (settled <= 0) return 0;
     const yieldPerTask = discovered / settled;
-    const byYield = yieldPerTask < 1 ? (last.toFetch * yieldPerTask) / (1 - yieldPerTask) : Infinity;
+    const byYield = yieldPerTask < 1 ? (toFetch * yieldPerTask) / (1 - yieldPerTask) : Infinity;
     const future = Math.min(byRecapture, byYield);
     return Number.isFinite(future) ? future : undefined;
   }

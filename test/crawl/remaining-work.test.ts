@@ -67,6 +67,12 @@ describe('RemainingWork', () => {
     expect(work.estimate()).toEqual({ tasks: 5_000, etaMs: 16_667 });
   });
 
+  it('counts the records to fetch as they are now, when commits since the last sample have settled some', async () => {
+    const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 10_000 - 80 * s, listed: 100 * s }));
+    // As the yield test at 60 s, with 1,200 of the 5,200 to fetch settled since: 4,000 + 4,000 * 0.2 / 0.8.
+    expect(work.estimate(4_000)).toEqual({ tasks: 5_000, etaMs: 50_000 });
+  });
+
   it('has no estimate while every reference listed is new (no end in sight)', async () => {
     const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 300 * s }), 0, 30);
     expect(work.estimate()).toBeUndefined();
