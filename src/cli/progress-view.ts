@@ -41,11 +41,12 @@ export function progressView(
 export function progressLine(p: ViewedProgress): string {
   const errors = p.failed + p.invalid;
   const eta = p.etaMs === undefined ? '?' : formatElapsedMs(p.etaMs);
+  const left = p.leftEstimate === undefined ? '' : ` (~${p.leftEstimate} records)`;
   const down = p.serviceDown ? `service unreachable for ${formatElapsedMs(p.serviceDown.forMs)} (${p.serviceDown.reason}), probing | ` : '';
   return (
     `${down}depth ${p.depth}/${p.maxDepth} | fetched ${p.fetched} reused ${p.reused} missing ${p.missing} errors ${errors} | ` +
-    `queued ${p.queued} in flight ${p.inFlight} | ${p.recordsPerSecond.toFixed(1)} rec/s | ` +
-    `${p.workers === undefined ? '' : `workers ${p.workers} `}retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${formatElapsedMs(p.elapsedMs)} elapsed, ~${eta} left`
+    `to fetch ${p.toFetch} in flight ${p.inFlight} | ${p.recordsPerSecond.toFixed(1)} rec/s | ` +
+    `${p.workers === undefined ? '' : `workers ${p.workers} `}retries ${p.retries} 429-waits ${p.rateLimitWaits} | ${formatElapsedMs(p.elapsedMs)} elapsed, ~${eta} left${left}`
   );
 }
 
@@ -54,7 +55,7 @@ export function summaryLines(p: CrawlProgress, status: string, crawlId: string):
     `crawl ${crawlId}: ${status} in ${formatElapsedMs(p.elapsedMs)}`,
     `  records: ${p.fetched} fetched, ${p.missing} missing (404), ${p.failed} failed, ${p.invalid} broke the schema (kept raw)`,
     `  reused:  ${p.reused} records expanded from answers the graph held within --max-age (${p.reused} requests saved)`,
-    `  graph:   ${p.nodesWritten} node writes, ${p.edgesWritten} edge writes; ${p.queued} still queued`,
+    `  graph:   ${p.nodesWritten} node writes, ${p.edgesWritten} edge writes; ${p.toFetch} still to fetch`,
     `  service: ${p.recordsPerSecond.toFixed(1)} records/s, ${p.retries} retries, ${p.rateLimitWaits} waits on 429`,
   ];
 }

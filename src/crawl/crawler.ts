@@ -9,7 +9,7 @@ import { cleanUri } from '../render/provenance.js';
 import { type ErrorCode, isLandingGraphError } from '../errors.js';
 import { LevelLoop } from './level-loop.js';
 import { ClientEventCounter, type CrawlProgress, progressOf } from './progress.js';
-import { RecentRate } from './recent-rate.js';
+import { RemainingWork } from './remaining-work.js';
 import { type RunContext, runContext } from './run-context.js';
 import { RunLedger } from './run-ledger.js';
 import { RunStop } from './run-stop.js';
@@ -57,6 +57,8 @@ export interface CrawlDeps {
   isProcessAlive?: (pid: number) => boolean;
   /** Default: 1000. */
   progressIntervalMs?: number;
+  /** How often the records still to fetch are counted in the frontier. Default: 5,000 ms. */
+  countIntervalMs?: number;
   /** Where fetched records are settled. Default: inlineSettler (this thread); the CLI uses threadSettler. */
   settler?: SettlerFactory;
 }
@@ -81,8 +83,10 @@ interface Run {
   stop: RunStop;
   events: ClientEventCounter;
   startedAtMs: number;
-  /** Tasks settled lately, for the estimate of the time left. */
-  pace: RecentRate;
+  /** Samples of the work done and known, for the estimate of the time left. */
+  remaining: RemainingWork;
+  /** A count of the records to fetch is on its way. */
+  counting: boolean;
 }
 
 /**
@@ -101,7 +105,8 @@ export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<
     stop: new RunStop(),
     events: deps.events ?? new ClientEventCounter(),
     startedAtMs: now(),
-    pace: new RecentRate(),
+    remaining: new RemainingWork(now),
+    counting: false,
   };
   const { plan, release } = await bootstrap(request, {
     ...run.context,
@@ -188,12 +193,16 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
   if (deps.signal?.aborted) stop.stop('interrupted');
   const ticker = setInterval(() => deps.onProgress?.(progress()), deps.progressIntervalMs ?? 1000);
   ticker.unref();
+  void countToFetch(crawlId, ledger, run);
+  const counter = setInterval(() => void countToFetch(crawlId, ledger, run), deps.countIntervalMs ?? 5000);
+  counter.unref();
   try {
     await loop.run();
   } catch (error) {
     stop.stop('failed', error);
   } finally {
     clearInterval(ticker);
+    clearInterval(counter);
     deps.signal?.removeEventListener('abort', onAbort);
   }
   try {
@@ -204,21 +213,40 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
   return finishRun({ context, crawlId, ledger, stop, progress });
 }
 
+/**
+ * Count the records still to fetch in the frontier, and sample the work for the estimate of the time left.
+ * The counters are read before the count, so that the sample never holds a commit the count has not seen.
+ * A count that fails (Neo4j away) is skipped: the crawl itself waits Neo4j out.
+ */
+async function countToFetch(crawlId: string, ledger: RunLedger, run: Run): Promise<void> {
+  if (run.counting) return;
+  run.counting = true;
+  const settled = ledger.settled();
+  const listed = ledger.listed;
+  try {
+    const { queued } = await run.context.store.levels(crawlId);
+    ledger.toFetch = queued;
+    run.remaining.observe({ settled, toFetch: queued, listed });
+  } catch {
+    // the next count will do
+  } finally {
+    run.counting = false;
+  }
+}
+
 /** The run's progress report at this moment. */
 function progressNow(crawlId: string, request: CrawlRequest, ledger: RunLedger, inFlight: number, run: Run): CrawlProgress {
   const elapsedMs = run.context.now() - run.startedAtMs;
-  const c = ledger.counters;
-  run.pace.add(elapsedMs, c.fetched + c.missing + c.failed + c.invalid + c.reused);
   return progressOf({
     crawlId,
     depth: ledger.depth,
     maxDepth: request.options.maxDepth,
     run: ledger.counters,
     inFlight,
-    queued: ledger.queued,
+    toFetch: ledger.toFetch,
     retries: run.events.retries,
     rateLimitWaits: run.events.rateLimitWaits,
     elapsedMs,
-    recentTasksPerSecond: run.pace.perSecond(),
+    left: run.remaining.estimate(ledger.toFetch),
   });
 }

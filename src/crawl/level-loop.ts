@@ -107,8 +107,8 @@ export class LevelLoop {
       if (depth < this.options.maxDepth) await this.dispatchQueued(depth + 1);
     };
     for (;;) {
-      const { depth, queued } = await context.patiently(() => context.store.levels(this.options.crawlId));
-      ledger.queued = queued;
+      const { depth, queued: toFetch } = await context.patiently(() => context.store.levels(this.options.crawlId));
+      ledger.toFetch = toFetch;
       if (depth === null || stop.reason) return;
       ledger.depth = depth;
       await this.dispatchQueued(depth);

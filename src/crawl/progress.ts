@@ -13,9 +13,9 @@ export interface CrawlProgress {
   invalid: number;
   /** This run's records expanded from a fresh stored answer: requests saved (--max-age). */
   reused: number;
-  /** Requests in flight, and tasks known to be queued (all levels). */
+  /** Requests in flight, and records still to fetch (tasks queued in the frontier, all levels, in flight included). */
   inFlight: number;
-  queued: number;
+  toFetch: number;
   /** Settled fetches per second over the run. */
   recordsPerSecond: number;
   retries: number;
@@ -23,8 +23,10 @@ export interface CrawlProgress {
   nodesWritten: number;
   edgesWritten: number;
   elapsedMs: number;
-  /** The queued tasks at the recent pace of tasks settled (RecentRate, reused ones included); undefined until there is one. */
+  /** Time left: the records to fetch and those they will still discover, at the pace of tasks settled (RemainingWork); undefined until there is an estimate. */
   etaMs: number | undefined;
+  /** The records left that the time left is for: those to fetch and those they will still discover (RemainingWork). */
+  leftEstimate: number | undefined;
   /** Set while the service is down (requests held, one probe at a time): why, and since how long. */
   serviceDown?: { reason: string; forMs: number };
 }
@@ -47,12 +49,12 @@ export interface ProgressInput {
   maxDepth: number;
   run: RunCounters;
   inFlight: number;
-  queued: number;
+  toFetch: number;
   retries: number;
   rateLimitWaits: number;
   elapsedMs: number;
-  /** Tasks settled per second lately (RecentRate), fetched and reused alike; undefined: no estimate yet. */
-  recentTasksPerSecond?: number | undefined;
+  /** RemainingWork's estimate: records left and the time they take; undefined: none yet. */
+  left?: { tasks: number; etaMs: number } | undefined;
 }
 
 /** The progress report of a run from its counters. Pure. */
@@ -60,7 +62,6 @@ export function progressOf(input: ProgressInput): CrawlProgress {
   const { run, elapsedMs } = input;
   const settled = run.fetched + run.missing + run.failed + run.invalid;
   const recordsPerSecond = elapsedMs > 0 ? (settled * 1000) / elapsedMs : 0;
-  const queued = Math.max(0, input.queued);
   return {
     crawlId: input.crawlId,
     depth: input.depth,
@@ -71,14 +72,15 @@ export function progressOf(input: ProgressInput): CrawlProgress {
     invalid: run.invalid,
     reused: run.reused,
     inFlight: input.inFlight,
-    queued,
+    toFetch: Math.max(0, input.toFetch),
     recordsPerSecond,
     retries: input.retries,
     rateLimitWaits: input.rateLimitWaits,
     nodesWritten: run.nodesWritten,
     edgesWritten: run.edgesWritten,
     elapsedMs,
-    etaMs: input.recentTasksPerSecond ? Math.round((queued / input.recentTasksPerSecond) * 1000) : undefined,
+    etaMs: input.left?.etaMs,
+    leftEstimate: input.left?.tasks,
   };
 }
 

@@ -10,8 +10,14 @@ export class RunLedger {
   readonly counters: RunCounters = { fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0, nodesWritten: 0, edgesWritten: 0 };
   /** The depth level being crawled. */
   depth = 0;
-  /** Tasks queued, all levels: read from the frontier at each level, kept up by the commits between. */
-  queued = 0;
+  /**
+   * Records still to fetch: the tasks queued in the frontier (all levels), counted there now and then and
+   * lowered by the tasks each commit settles between. A commit's queue rows are not added: most name a
+   * record already queued or fetched, and the next count finds the new ones.
+   */
+  toFetch = 0;
+  /** References the records this run settled listed (queue rows, repeats included), for RemainingWork. */
+  listed = 0;
   /** Requests this run has dispatched whose commit has not landed. */
   private uncommittedRequests = 0;
 
@@ -39,6 +45,12 @@ export class RunLedger {
     this.uncommittedRequests -= 1;
   }
 
+  /** Tasks settled, all runs: fetched, missing, failed, invalid and reused. */
+  settled(): number {
+    const t = this.totals;
+    return t.fetched + t.missing + t.failed + t.invalid + t.reused;
+  }
+
   wrote(written: Pick<WrittenCounts, 'nodes' | 'edges'>): void {
     this.counters.nodesWritten += written.nodes;
     this.counters.edgesWritten += written.edges;
@@ -52,6 +64,7 @@ export class RunLedger {
     }
     this.totals.requested += commit.counts.requested;
     this.uncommittedRequests -= commit.counts.requested;
-    this.queued += commit.queue.length - commit.done.length;
+    this.toFetch = Math.max(0, this.toFetch - commit.done.length);
+    this.listed += commit.queue.length;
   }
 }

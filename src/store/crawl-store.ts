@@ -118,7 +118,7 @@ export class CrawlStore implements FrontierStore {
 
   /** One transaction: the records, then the tasks, so that a crash leaves both or neither. */
   async commit(crawlId: string, commit: Commit, nowIso: string): Promise<WrittenCounts> {
-    const queue = this.queued.worthSending(commit.queue);
+    const queue = this.queued.worthSending(crawlId, commit.queue);
     const written = await inWriteTransaction(
       this.driver,
       async (tx) => {
@@ -138,7 +138,7 @@ export class CrawlStore implements FrontierStore {
       { ...this.opts, timeoutMs: COMMIT_TIMEOUT_MS },
       'writing crawled records',
     );
-    this.queued.remember(queue);
+    this.queued.remember(crawlId, queue);
     return written;
   }
 

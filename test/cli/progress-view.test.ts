@@ -12,7 +12,7 @@ const progress: CrawlProgress = {
   invalid: 0,
   reused: 0,
   inFlight: 16,
-  queued: 40,
+  toFetch: 40,
   recordsPerSecond: 2,
   retries: 1,
   rateLimitWaits: 0,
@@ -20,6 +20,7 @@ const progress: CrawlProgress = {
   edgesWritten: 0,
   elapsedMs: 30_000,
   etaMs: 20_000,
+  leftEstimate: 45,
 };
 
 describe('progress while the service is down', () => {
@@ -44,6 +45,12 @@ describe('progress while the service is down', () => {
     expect(progressLine({ ...progress, serviceDown: { reason: 'connection refused', forMs: 12_000 } })).toMatch(
       /^service unreachable for 12s \(connection refused\), probing \| depth 1\/2 \| fetched 10/,
     );
+  });
+
+  it('says the records still to fetch, and the time left with the records it is for', () => {
+    expect(progressLine(progress)).toContain('| to fetch 40 in flight 16 |');
+    expect(progressLine(progress)).toMatch(/30s elapsed, ~20s left \(~45 records\)$/);
+    expect(progressLine({ ...progress, etaMs: undefined, leftEstimate: undefined })).toMatch(/30s elapsed, ~\? left$/);
   });
 
   it('on the record queue, names the workers alive beside the retries and 429 waits they had', () => {

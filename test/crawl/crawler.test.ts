@@ -4,6 +4,7 @@ import { type LandingRef, refPath } from '../../src/api/refs.js';
 import { type CrawlDeps, runCrawl } from '../../src/crawl/crawler.js';
 import type { Commit, FrontierStore } from '../../src/crawl/frontier-store.js';
 import { type CrawlOptionsInput, parseCrawlOptions } from '../../src/crawl/options.js';
+import type { CrawlProgress } from '../../src/crawl/progress.js';
 import { LandingGraphError } from '../../src/errors.js';
 import { generateGraph, reachable, type SandboxGraph } from '../../src/sandbox/index.js';
 import { BodyCache, route } from '../../src/sandbox/router.js';
@@ -210,6 +211,33 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(world.requests.length).toBe(expected.requests);
     expect(world.mostRequestsOfOnePath()).toBe(1);
     expect(result.totals.requested).toBe(expected.requests);
+  });
+
+  it('reports as still to fetch only records of the world not yet fetched, each once, however many pages list them', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    const reports: CrawlProgress[] = [];
+    let reported: (() => void) | undefined;
+    // Each commit waits for a progress report first (or 50 ms: the last commits come after the reports end),
+    // so that reports fall between the commits.
+    store.gate = (operation) => {
+      if (operation === 'commit')
+        return new Promise<void>((resolve) => {
+          reported = resolve;
+          setTimeout(resolve, 50);
+        });
+    };
+    const onProgress = (p: CrawlProgress) => {
+      reports.push(p);
+      reported?.();
+    };
+    const result = await runCrawl(request({ maxDepth: 2 }), deps(world, store, { onProgress, progressIntervalMs: 1, countIntervalMs: 1 }));
+    const expected = truthOf(2);
+    expect(result.status).toBe('finished');
+    expect(store.commits.length).toBeGreaterThan(5);
+    expect(reports.length).toBeGreaterThan(5);
+    for (const p of reports) expect(p.toFetch + p.fetched + p.missing + p.failed + p.invalid).toBeLessThanOrEqual(expected.requests);
+    expect(result.progress.toFetch).toBe(0);
   });
 
   it('commits at once when nothing else is on its way, instead of waiting for the commit timer', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { RecentRate } from '../../src/crawl/recent-rate.js';
 import { type CrawlRequest, planRun } from '../../src/crawl/bootstrap.js';
 import { MAX_WAITING_RECORDS, waitingRecordsFor } from '../../src/crawl/buffer-size.js';
 import { DispatchSlots } from '../../src/crawl/dispatch-slots.js';
@@ -30,24 +29,24 @@ describe('finalStatus', () => {
 
 describe('progressOf', () => {
   const run = { fetched: 80, missing: 10, failed: 5, invalid: 5, reused: 0, nodesWritten: 900, edgesWritten: 1200 };
-  it('rates settled records over the elapsed time and estimates the rest at the recent pace', () => {
+  it('rates settled records over the elapsed time and passes the estimate of the time left on', () => {
     const p = progressOf({
       crawlId: 'c',
       depth: 1,
       maxDepth: 2,
       run,
       inFlight: 3,
-      queued: 50,
+      toFetch: 50,
       retries: 4,
       rateLimitWaits: 1,
       elapsedMs: 10_000,
-      recentTasksPerSecond: 25,
+      left: { tasks: 70, etaMs: 2_000 },
     });
     expect(p.recordsPerSecond).toBe(10);
-    expect(p.etaMs).toBe(2_000);
-    expect(p).toMatchObject({ fetched: 80, missing: 10, failed: 5, invalid: 5, inFlight: 3, queued: 50, nodesWritten: 900 });
+    expect(p).toMatchObject({ etaMs: 2_000, leftEstimate: 70 });
+    expect(p).toMatchObject({ fetched: 80, missing: 10, failed: 5, invalid: 5, inFlight: 3, toFetch: 50, nodesWritten: 900 });
   });
-  it('has no rate and no estimate at the start, and never a negative queue', () => {
+  it('has no rate and no estimate at the start, and never a negative count to fetch', () => {
     const zero = { fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0, nodesWritten: 0, edgesWritten: 0 };
     const p = progressOf({
       crawlId: 'c',
@@ -55,14 +54,15 @@ describe('progressOf', () => {
       maxDepth: 2,
       run: zero,
       inFlight: 0,
-      queued: -2,
+      toFetch: -2,
       retries: 0,
       rateLimitWaits: 0,
       elapsedMs: 0,
     });
     expect(p.recordsPerSecond).toBe(0);
     expect(p.etaMs).toBeUndefined();
-    expect(p.queued).toBe(0);
+    expect(p.leftEstimate).toBeUndefined();
+    expect(p.toFetch).toBe(0);
   });
 });
 
@@ -254,15 +254,18 @@ describe('RunLedger', () => {
     counts: counts(c),
   });
 
-  it('adds a commit to the crawl totals and to this run, and moves the queue by what it queued and settled', () => {
+  it('adds a commit to the crawl totals and to this run, lowers the records to fetch by those it settled and counts what it listed', () => {
     const totals = counts({ requested: 10, fetched: 6, missing: 1, failed: 2, invalid: 1, reused: 3 });
     const ledger = new RunLedger(totals, undefined);
-    ledger.queued = 5;
+    ledger.toFetch = 10;
     ledger.committed(commit({ requested: 4, fetched: 2, missing: 1, failed: 0, invalid: 1, reused: 2 }, 6, 9));
     expect(ledger.totals).toBe(totals);
     expect(totals).toEqual({ requested: 14, fetched: 8, missing: 2, failed: 2, invalid: 2, reused: 5 });
     expect(ledger.counters).toEqual({ fetched: 2, missing: 1, failed: 0, invalid: 1, reused: 2, nodesWritten: 0, edgesWritten: 0 });
-    expect(ledger.queued).toBe(8);
+    // Its 9 queue rows may all name records already queued: the next count in the frontier adds the new ones.
+    expect(ledger.toFetch).toBe(4);
+    expect(ledger.listed).toBe(9);
+    expect(ledger.settled()).toBe(8 + 2 + 2 + 2 + 5);
     ledger.wrote({ nodes: 30, edges: 40 });
     ledger.wrote({ nodes: 1, edges: 2 });
     expect(ledger.counters).toMatchObject({ nodesWritten: 31, edgesWritten: 42 });
@@ -372,19 +375,5 @@ describe('settlePolicyOf', () => {
     });
     expect(settlePolicyOf('c1', parseCrawlOptions({ follow: ['related', 'contacts'] })).aliasKeys).toBe(true);
     expect(settlePolicyOf('c1', parseCrawlOptions({ follow: ['requisites'] })).aliasKeys).toBe(true);
-  });
-});
-
-describe('RecentRate', () => {
-  it('has no rate until its samples span three seconds, then the pace of the last ten', () => {
-    const pace = new RecentRate();
-    pace.add(0, 0);
-    pace.add(2_000, 10);
-    expect(pace.perSecond()).toBeUndefined();
-    pace.add(4_000, 20);
-    expect(pace.perSecond()).toBe(5);
-    // A slow start no longer counts once it is more than ten seconds old: 100 tasks a second since.
-    for (let t = 5_000; t <= 20_000; t += 1_000) pace.add(t, 20 + (t - 4_000) / 10);
-    expect(pace.perSecond()).toBe(100);
   });
 });

@@ -45,7 +45,7 @@ export function statusLines(c: QueueCrawlStatus): string[] {
   const rate = c.rate.requestsPerSecond === null ? `${c.rate.lastSecond}/s` : `${c.rate.lastSecond}/s of ${c.rate.requestsPerSecond}/s`;
   return [
     `crawl ${terminalText(c.crawlId)} (${terminalText(c.host)} pid ${c.pid}, told ${formatElapsedMs(c.ageMs)} ago)`,
-    `  progress: depth ${n(p.depth)}/${n(p.maxDepth)}, fetched ${n(p.fetched)}, missing ${n(p.missing)}, failed ${n((p.failed ?? 0) + (p.invalid ?? 0))}, reused ${n(p.reused)}, ${n(p.queued)} queued in the frontier; ~${eta} left`,
+    `  progress: depth ${n(p.depth)}/${n(p.maxDepth)}, fetched ${n(p.fetched)}, missing ${n(p.missing)}, failed ${n((p.failed ?? 0) + (p.invalid ?? 0))}, reused ${n(p.reused)}, ${n(p.toFetch)} to fetch; ~${eta} left`,
     `  workers:  ${c.queue.workers} alive on the service's queue`,
     `  tasks:    ${c.queue.queued} queued, ${c.queue.leased} leased, ${c.queue.answered} answered not yet written, ${c.queue.failed} failed (the service's queue); this crawl waits for ${n(p.waiting)}`,
     `  rate:     ${rate} in the last second${c.rate.pausedMs > 0 ? `, paused ${formatElapsedMs(c.rate.pausedMs)} more (429)` : ''}`,

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { isLandingKind, type LandingKind, LISTS_OF_KIND, relationList } from '../../src/api/kinds.js';
+import { RemainingWork, type WorkSample } from '../../src/crawl/remaining-work.js';
+import { generateGraph } from '../../src/sandbox/index.js';
+import { FakeClock } from '../support/fake-clock.js';
+
+/** A RemainingWork on a fake clock, sampled every 5 s from `fromS` to `toS` seconds with `at(s)`. */
+async function sampled(at: (s: number) => WorkSample, fromS = 0, toS = 60, clock = new FakeClock(), work = new RemainingWork(clock.now)) {
+  for (let s = fromS; s <= toS; s += 5) {
+    await clock.advanceTo(s * 1000);
+    work.observe(at(s));
+  }
+  return { clock, work };
+}
+
+describe('RemainingWork', () => {
+  it('has no estimate until its samples span three seconds, nor while nothing settles', async () => {
+    const clock = new FakeClock();
+    const work = new RemainingWork(clock.now);
+    work.observe({ settled: 0, toFetch: 10, listed: 0 });
+    await clock.advanceTo(2_000);
+    work.observe({ settled: 10, toFetch: 0, listed: 0 });
+    expect(work.estimate()).toBeUndefined();
+    const stalled = new RemainingWork(clock.now);
+    stalled.observe({ settled: 10, toFetch: 5, listed: 0 });
+    await clock.advanceTo(9_000);
+    stalled.observe({ settled: 10, toFetch: 5, listed: 0 });
+    expect(stalled.estimate()).toBeUndefined();
+  });
+
+  it('on the last level (nothing listed any more) is the records to fetch at the pace of the last third of the run', async () => {
+    // A slow first minute (10 a second), then 100 a second for two minutes.
+    const { clock, work } = await sampled((s) => ({ settled: 10 * s, toFetch: 30_000 - 10 * s, listed: 0 }));
+    await sampled((s) => ({ settled: 600 + 100 * (s - 60), toFetch: 29_400 - 100 * (s - 60), listed: 0 }), 65, 180, clock, work);
+    // The last third of 180 s is the last 60 s: 100 a second; 17,400 left, 174 s.
+    expect(work.estimate()).toEqual({ tasks: 17_400, etaMs: 174_000 });
+  });
+
+  it('adds what the records to fetch will still discover: the recapture estimate while the crawl grows', async () => {
+    // 100 settled a second; they list 1,200 references a second of which 120 are new (a tenth already known).
+    const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 5_000 + 20 * s, listed: 1_200 * s }));
+    // 12,200 known, nine tenths of what is listed is new: 12,200 / 0.9 - 12,200 = 1,355.6 still to discover,
+    // 6,200 to fetch: 7,555.6 records at 100 a second.
+    expect(work.estimate()).toEqual({ tasks: 7_556, etaMs: 75_556 });
+  });
+
+  it('takes the yield estimate when it is the smaller, as the crawl runs out of new records', async () => {
+    // 100 settled a second, listing 100 references a second of which 20 are new.
+    const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 10_000 - 80 * s, listed: 100 * s }));
+    // 5,200 to fetch, each finding 0.2 new: 5,200 * 0.2 / 0.8 = 1,300 more (recapture: 11,200 / 0.8 - 11,200 = 2,800).
+    expect(work.estimate()).toEqual({ tasks: 6_500, etaMs: 65_000 });
+  });
+
+  it('judges discoveries on the last third of the records settled when the pace rises at the end', async () => {
+    // 100 a second for a minute, listing 1,000 references a second of which 300 are new; then 400 a second,
+    // listing 400 a second, none new (the last levels: cheap to write, nothing left to find).
+    const { clock, work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 1_000 * s }));
+    await sampled(
+      (s) => ({ settled: 6_000 + 400 * (s - 60), toFetch: 13_000 - 400 * (s - 60), listed: 60_000 + 400 * (s - 60) }),
+      65,
+      80,
+      clock,
+      work,
+    );
+    // At 80 s: the last third of the time reaches back to 50 s (9,000 settled in 30 s: 300 a second), the last
+    // third of the 14,000 records settled to 65 s, since when nothing was new: 5,000 to fetch and no more.
+    expect(work.estimate()).toEqual({ tasks: 5_000, etaMs: 16_667 });
+  });
+
+  it('counts the records to fetch as they are now, when commits since the last sample have settled some', async () => {
+    const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 10_000 - 80 * s, listed: 100 * s }));
+    // As the yield test at 60 s, with 1,200 of the 5,200 to fetch settled since: 4,000 + 4,000 * 0.2 / 0.8.
+    expect(work.estimate(4_000)).toEqual({ tasks: 5_000, etaMs: 50_000 });
+  });
+
+  it('has no estimate while every reference listed is new (no end in sight)', async () => {
+    const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 300 * s }), 0, 30);
+    expect(work.estimate()).toBeUndefined();
+  });
+});
+
+describe('RemainingWork on a breadth-first crawl of a sandbox world', () => {
+  it.each([20_000])('estimates the records left within 20 %% from a tenth of the crawl to nine tenths (%i records)', async (records) => {
+    const graph = generateGraph({ records, seed: 3 });
+    // The crawl, as the sandbox's ground truth has it: breadth-first from the first company, every list
+    // followed to the end of its component; a record is known (queued) from the first page that lists it.
+    const seen = new Set<string>();
+    const order: { listed: number; fresh: number }[] = [];
+    let level: [LandingKind, number][] = [['company', graph.ids('company')[0]!]];
+    seen.add(`company#${level[0]![1]}`);
+    while (level.length > 0) {
+      const next: [LandingKind, number][] = [];
+      for (const [kind, id] of level) {
+        let listed = 0;
+        let fresh = 0;
+        for (const field of LISTS_OF_KIND[kind]) {
+          const target = relationList(field).target;
+          if (!isLandingKind(target)) continue;
+          for (const to of Array.from(graph.list(id, field))) {
+            if (graph.kindOf(to) !== target) continue;
+            listed += 1;
+            if (seen.has(`${target}#${to}`)) continue;
+            seen.add(`${target}#${to}`);
+            fresh += 1;
+            next.push([target, to]);
+          }
+        }
+        order.push({ listed, fresh });
+      }
+      level = next;
+    }
+    const total = order.length;
+    const clock = new FakeClock();
+    const work = new RemainingWork(clock.now);
+    // 100 records settled a second, a sample every 5 s.
+    let known = 1;
+    let listed = 0;
+    const misses: string[] = [];
+    for (let settled = 0; settled <= total; settled += 1) {
+      if (settled % 500 === 0) {
+        await clock.advanceTo(settled * 10);
+        work.observe({ settled, toFetch: known - settled, listed });
+        const left = total - settled;
+        const estimate = work.estimate();
+        if (settled >= total / 10 && settled <= (total * 9) / 10) {
+          const ratio = estimate === undefined ? NaN : estimate.tasks / left;
+          if (!(ratio >= 0.8 && ratio <= 1.2)) misses.push(`${settled} of ${total}: ${estimate?.tasks} for ${left}`);
+          // 100 a second: 10 ms a record (the record count is rounded, the time is not).
+          else expect(Math.abs(estimate!.etaMs - estimate!.tasks * 10)).toBeLessThanOrEqual(5);
+        }
+      }
+      if (settled < total) {
+        known += order[settled]!.fresh;
+        listed += order[settled]!.listed;
+      }
+    }
+    expect(misses).toEqual([]);
+  });
+});
