@@ -137,10 +137,10 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
   return { crawlId };
 }
 
-/** `depth 3/12 | fetched 1234 … | queued 567 …, ~4m10s left` -> a sample (the word for the records still to fetch may change). */
+/** `depth 3/12 | fetched 1234 … | to fetch 567 …, ~4m10s left (~900 records)` -> a sample. */
 function progressSample(line: string, run: 1 | 2): Sample | undefined {
   const fetched = /\bfetched (\d+)/.exec(line);
-  const toFetch = /\b(?:queued|to fetch) (\d+)/.exec(line);
+  const toFetch = /\bto fetch (\d+)/.exec(line);
   if (!fetched || !toFetch) return undefined;
   const eta = /~(\?|(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?) left/.exec(line);
   let etaMs: number | undefined;
