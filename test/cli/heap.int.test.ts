@@ -55,7 +55,7 @@ describe('the heap each command runs under (LANDING_GRAPH_HEAP_MB)', () => {
     await expect.poll(() => out, { timeout: 20_000 }).toContain(`LANDING_BASE_URL=http://127.0.0.1:${port}`);
     sandbox.child.kill('SIGINT');
     const end = await sandbox.done;
-    expect(end.stdout).toContain('landing-graph sandbox: stopped');
+    expect(end.stderr).toBe('landing-graph sandbox: stopped\n');
     expect(end.code).toBe(0);
     // The child is gone with it: the port is free again.
     const server = await import('node:net').then(({ createServer }) => createServer());
