@@ -61,7 +61,10 @@ export function outOfMemoryLine(command: string | undefined, heapMb: number): st
  * is one line and exit 2.
  */
 export async function relaunchForHeap(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number | undefined> {
-  if (env[RELAUNCHED] !== undefined) return undefined;
+  if (env[RELAUNCHED] !== undefined) {
+    stopWithParent();
+    return undefined;
+  }
   const command = commandOf(argv);
   let wantMb: number | undefined;
   try {
@@ -72,6 +75,17 @@ export async function relaunchForHeap(argv: readonly string[], env: NodeJS.Proce
   }
   if (wantMb === undefined) return undefined;
   return runChild(argv, env, command, wantMb);
+}
+
+/**
+ * In the child: stop when the first process is gone (killed with SIGKILL, which it cannot pass on), as the
+ * command would have stopped had it run there. Checked every second; the timer never keeps the command alive.
+ */
+function stopWithParent(): void {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGKILL');
+  }, 1000).unref();
 }
 
 /** The flags of this process without a heap size (the child gets its own), then the child's. */

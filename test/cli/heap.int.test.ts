@@ -1,8 +1,18 @@
+import { createServer } from 'node:net';
 import { describe, expect } from 'vitest';
 import { parseSeed } from '../../src/api/seeds.js';
 import { runCli, startCli } from '../support/cli.js';
 import { crawlTest, withSetUp } from '../support/fixtures.js';
 import { freePort } from '../support/ports.js';
+
+/** Whether nothing listens on the port now. */
+async function portIsFree(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
 
 /** What V8 prints when a process runs out of heap, none of which may reach the user. */
 const CRASH_REPORT = /FATAL ERROR|heap out of memory|<--- Last few GCs|<--- JS stacktrace|Native stack trace/;
@@ -58,10 +68,18 @@ describe('the heap each command runs under (LANDING_GRAPH_HEAP_MB)', () => {
     expect(end.stderr).toBe('landing-graph sandbox: stopped\n');
     expect(end.code).toBe(0);
     // The child is gone with it: the port is free again.
-    const server = await import('node:net').then(({ createServer }) => createServer());
-    await new Promise<void>((resolve, reject) =>
-      server.once('error', reject).listen(port, '127.0.0.1', () => server.close(() => resolve())),
-    );
+    expect(await portIsFree(port)).toBe(true);
+  });
+
+  test('a command in a child stops when the first process is killed outright (SIGKILL cannot be passed on)', async () => {
+    const port = await freePort();
+    const sandbox = startCli(['sandbox', '--port', String(port), '--records', '100'], { LANDING_GRAPH_HEAP_MB: '64' });
+    let out = '';
+    sandbox.child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    await expect.poll(() => out, { timeout: 20_000 }).toContain(`LANDING_BASE_URL=http://127.0.0.1:${port}`);
+    sandbox.child.kill('SIGKILL');
+    expect((await sandbox.done).signal).toBe('SIGKILL');
+    await expect.poll(() => portIsFree(port), { timeout: 5_000, interval: 200 }).toBe(true);
   });
 
   test('a bad setting is one line naming it, before anything runs', async () => {
