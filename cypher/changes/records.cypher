@@ -8,6 +8,8 @@
 // returns). Only relationships whose existence may differ between $since and $until are returned: all of
 // them when the record was first fetched, gone or back after $since, else those seen first, removed or
 // back after $since. Times are epoch milliseconds. Relationship types come from the fixed list below.
+// Rows come in the report's order (kind, then page number, no number last) so that a reader can write each as it
+// comes; the candidates are sorted before their versions and links are collected, which the last ORDER BY keeps.
 CALL () {
   MATCH (n:Landing) WHERE n.firstFetchedAt > datetime($since) AND n.firstFetchedAt <= datetime($until) RETURN n
   UNION
@@ -23,6 +25,7 @@ CALL () {
 }
 WITH DISTINCT n
 WHERE $scope IS NULL OR elementId(n) IN $scope
+ORDER BY n.kind, n.id
 WITH n, coalesce(n.firstFetchedAt, n.fetchedAt) AS firstFetched,
      coalesce(coalesce(n.firstFetchedAt, n.fetchedAt) > datetime($since), false)
        OR coalesce(n.goneAt > datetime($since), false) OR coalesce(n.backAt > datetime($since), false) AS whole
@@ -45,3 +48,4 @@ RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status,
                  removals: [x IN coalesce(r.removals, []) | x.epochMillis],
                  returns: [x IN coalesce(r.returns, []) | x.epochMillis]}
        } AS links
+ORDER BY kind, id

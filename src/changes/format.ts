@@ -21,7 +21,21 @@ import {
 
 /** The --json output: exactly the contract's keys, in its order, one object on one line. */
 export function formatJson(report: ChangeReport): string {
-  const records = report.records.map((r) => ({
+  return jsonHead(report) + report.records.map(jsonRecord).join(',') + JSON_TAIL;
+}
+
+/**
+ * formatJson in pieces, the same bytes: the head (the window), each record (a comma between records) and the
+ * tail, for a report written a record at a time (a graph's first report lists every record it holds).
+ */
+export function jsonHead(window: { since: string; until: string }): string {
+  return JSON.stringify({ since: window.since, until: window.until, records: [] }).slice(0, -2);
+}
+
+export const JSON_TAIL = ']}\n';
+
+export function jsonRecord(r: RecordChange): string {
+  return JSON.stringify({
     kind: r.kind,
     id: r.id,
     key: r.key,
@@ -31,8 +45,7 @@ export function formatJson(report: ChangeReport): string {
     edgesRemoved: r.edgesRemoved.map(edgeJson),
     pivotsAdded: r.pivotsAdded.map(pivotJson),
     pivotsRemoved: r.pivotsRemoved.map(pivotJson),
-  }));
-  return `${JSON.stringify({ since: report.since, until: report.until, records })}\n`;
+  });
 }
 
 const edgeJson = (e: EdgeChange) => ({ type: e.type, list: e.list, to: { kind: e.to.kind, id: e.to.id } });
@@ -67,26 +80,29 @@ export interface ChangeItem {
 
 /** Every item of the report, record by record in report order: the record itself, fields, edges, pivots. */
 export function changeItems(changes: Changes): ChangeItem[] {
-  const items: ChangeItem[] = [];
+  return [...eachChangeItem(changes)];
+}
+
+/** changeItems one at a time: a report of a graph's first crawl has an item per link of every record. */
+export function* eachChangeItem(changes: Changes): Generator<ChangeItem> {
   const base = { name: '', before: null, after: null, target: '', targetTitle: '' };
   for (const record of changes.report.records) {
-    items.push({ ...base, record, what: 'record' });
-    for (const f of record.fields) items.push({ ...base, record, what: 'field', name: f.name, before: f.before, after: f.after });
+    yield { ...base, record, what: 'record' };
+    for (const f of record.fields) yield { ...base, record, what: 'field', name: f.name, before: f.before, after: f.after };
     const edge = (what: ItemKind) => (e: EdgeChange) => {
       const target = `${e.to.kind}#${e.to.id ?? ''}`;
-      items.push({ ...base, record, what, name: `${e.type} ${e.list}`, target, targetTitle: changes.titles.get(target) ?? '' });
+      return { ...base, record, what, name: `${e.type} ${e.list}`, target, targetTitle: changes.titles.get(target) ?? '' };
     };
     const pivot = (what: ItemKind) => (p: PivotChange) => {
       const target = `${p.pivot.kind}:${p.pivot.key ?? ''}`;
       const name = p.role === null ? p.type : `${p.type} ${p.role}`;
-      items.push({ ...base, record, what, name, target, targetTitle: changes.titles.get(pivotRefOf(p)) ?? '' });
+      return { ...base, record, what, name, target, targetTitle: changes.titles.get(pivotRefOf(p)) ?? '' };
     };
-    record.edgesAdded.forEach(edge('edge-added'));
-    record.edgesRemoved.forEach(edge('edge-removed'));
-    record.pivotsAdded.forEach(pivot('pivot-added'));
-    record.pivotsRemoved.forEach(pivot('pivot-removed'));
+    yield* record.edgesAdded.map(edge('edge-added'));
+    yield* record.edgesRemoved.map(edge('edge-removed'));
+    yield* record.pivotsAdded.map(pivot('pivot-added'));
+    yield* record.pivotsRemoved.map(pivot('pivot-removed'));
   }
-  return items;
 }
 
 export const CSV_COLUMNS = ['kind', 'id', 'key', 'title', 'change', 'what', 'name', 'before', 'after', 'target', 'target_title'] as const;
@@ -94,7 +110,7 @@ export const CSV_COLUMNS = ['kind', 'id', 'key', 'title', 'change', 'what', 'nam
 /** CSV for people (render/csv.ts): a header, then one row per change item. Lists as JSON arrays, absent values empty. */
 export function formatCsv(changes: Changes): string {
   const rows: CsvCell[][] = [];
-  for (const item of changeItems(changes)) {
+  for (const item of eachChangeItem(changes)) {
     const r = item.record;
     const cells = [
       r.kind,
@@ -159,10 +175,15 @@ export function formatSummary(changes: Changes, options: SummaryOptions = {}): s
   const n = report.records.length;
   if (n === 0) return `No changes from ${report.since} to ${report.until}.\n`;
   const heading = `Changes from ${report.since} to ${report.until}: ${n} ${n === 1 ? 'record' : 'records'} (${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(', ')})`;
-  const ranked = changeItems(changes)
-    .map((item, order) => ({ item, order, rank: importance(item) }))
-    .filter((x): x is { item: ChangeItem; order: number; rank: number } => x.rank !== undefined)
-    .sort((a, b) => a.rank - b.rank || a.order - b.order);
+  // Only the items shown are kept: most of a large report's items are the links of new records, counted instead.
+  const ranked: { item: ChangeItem; order: number; rank: number }[] = [];
+  let order = 0;
+  for (const item of eachChangeItem(changes)) {
+    const rank = importance(item);
+    if (rank !== undefined) ranked.push({ item, order, rank });
+    order++;
+  }
+  ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
   const max = options.maxLines ?? 60;
   const lines = ranked.slice(0, max).map(({ item }) => summaryLine(changes, item));
   if (ranked.length > max) lines.push(`… ${ranked.length - max} more (--json, --csv or --html --out FILE list everything)`);

@@ -1,7 +1,7 @@
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import type { LandingRef } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
-import { runNamed } from '../store/executor.js';
+import { eachNamed, runNamed } from '../store/executor.js';
 import { SCOPE_STATEMENTS, walkScope } from '../store/scope.js';
 import { COMPARED_FIELDS } from '../store/history-rows.js';
 import { toStoreError } from '../store/neo4j-errors.js';
@@ -38,6 +38,27 @@ export interface ChangeRows {
  * unknown seeds SEED_INVALID.
  */
 export async function readChangeRows(driver: Driver, request: ChangesRequest, options: ReadOptions = {}): Promise<ChangeRows> {
+  let rows: RecordRow[] = [];
+  const { window, scope } = await eachChangeRow(driver, request, options, () => {
+    rows = [];
+    return (row) => {
+      rows.push(row);
+    };
+  });
+  return { window, rows, scope };
+}
+
+/**
+ * readChangeRows a row at a time: `start` is called with the window once the transaction knows it (again when the
+ * driver retries the transaction) and returns what takes each row as it arrives; the rows are never held together
+ * (a graph's first report lists every record, with all its links).
+ */
+export async function eachChangeRow(
+  driver: Driver,
+  request: ChangesRequest,
+  options: ReadOptions,
+  start: (window: ChangeWindow) => (row: RecordRow) => void | Promise<void>,
+): Promise<Omit<ChangeRows, 'rows'>> {
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
   try {
     return await session.executeRead(async (tx) => {
@@ -45,13 +66,10 @@ export async function readChangeRows(driver: Driver, request: ChangesRequest, op
       const until = await momentAt(tx, request.until);
       checkWindow(since, until);
       const scope = request.seeds.length > 0 ? await walk(tx, request.seeds, request.depth) : null;
-      const rows = await runNamed(tx, 'changes/records', {
-        since: new Date(since).toISOString(),
-        until: new Date(until).toISOString(),
-        fields: COMPARED_FIELDS,
-        scope,
-      });
-      return { window: { since, until }, rows: rows.map(toRecordRow), scope: scope?.length ?? null };
+      const onRow = start({ since, until });
+      const params = { since: new Date(since).toISOString(), until: new Date(until).toISOString(), fields: COMPARED_FIELDS, scope };
+      await eachNamed(tx, 'changes/records', params, (row) => onRow(toRecordRow(row)));
+      return { window: { since, until }, scope: scope?.length ?? null };
     });
   } catch (error) {
     throw toStoreError(error, 'the change report');

@@ -42,25 +42,71 @@ export interface ChangeWindow {
  * kind then page number (then key); every array is sorted too, so the same graph gives the same bytes.
  */
 export function buildChanges(rows: readonly RecordRow[], window: ChangeWindow): Changes {
+  const builder = changesBuilder(window);
+  for (const row of rows) builder.add(row);
+  return builder.finish();
+}
+
+/**
+ * buildChanges one row at a time: each row is reduced to its change and the titles it names as it arrives, so a
+ * reader can drop the row (its versions and links) at once and hold only the report.
+ */
+export function changesBuilder(window: ChangeWindow): { add(row: RecordRow): void; finish(): Changes } {
   const titles = new Map<string, string>();
   const records: RecordChange[] = [];
-  for (const row of rows) {
-    const record = recordChange(row, window);
-    if (!record) continue;
-    records.push(record);
-    const title = row.current.title ?? latestVersionTitle(row);
-    if (typeof title === 'string') titles.set(refOf(row), title);
-    for (const link of row.links) {
-      if (link.target.title === null) continue;
-      const t = link.target;
-      titles.set(t.landing ? refOf(t) : `pivot:${t.kind}:${t.key ?? ''}`, t.title!);
-      if (t.landing && t.key !== null && t.id !== null) titles.set(`${t.kind}:${t.key}`, t.title!);
-    }
-  }
-  records.sort(compareRecords);
   return {
-    report: { since: new Date(window.since).toISOString(), until: new Date(window.until).toISOString(), records },
-    titles,
+    add(row) {
+      const record = recordChange(row, window);
+      if (!record) return;
+      records.push(record);
+      const title = row.current.title ?? latestVersionTitle(row);
+      if (typeof title === 'string') titles.set(refOf(row), title);
+      for (const link of row.links) {
+        if (link.target.title === null) continue;
+        const t = link.target;
+        titles.set(t.landing ? refOf(t) : `pivot:${t.kind}:${t.key ?? ''}`, t.title!);
+        if (t.landing && t.key !== null && t.id !== null) titles.set(`${t.kind}:${t.key}`, t.title!);
+      }
+    },
+    finish() {
+      records.sort(compareRecords);
+      return {
+        report: { since: new Date(window.since).toISOString(), until: new Date(window.until).toISOString(), records },
+        titles,
+      };
+    },
+  };
+}
+
+/**
+ * The report's records one at a time, in its order, from rows that come sorted by kind then page number (as
+ * cypher/changes/records.cypher returns them): only the records of one kind and page number wait, to be ordered
+ * by key. Rows out of that order are an error, never a report in another order.
+ */
+export function changesInOrder(
+  window: ChangeWindow,
+  emit: (record: RecordChange) => void | Promise<void>,
+): { add(row: RecordRow): Promise<void>; end(): Promise<void> } {
+  let waiting: RecordChange[] = [];
+  let last: { kind: string; id: number | null } | undefined;
+  const flush = async () => {
+    waiting.sort(compareRecords);
+    for (const record of waiting) await emit(record);
+    waiting = [];
+  };
+  return {
+    async add(row) {
+      if (last !== undefined && (last.kind !== row.kind || last.id !== row.id)) {
+        if (compareText(last.kind, row.kind) > 0 || (last.kind === row.kind && compareIds(last.id, row.id) > 0)) {
+          throw new Error(`change rows out of order: ${refOf(row)} after ${refOf(last)}`);
+        }
+        await flush();
+      }
+      last = { kind: row.kind, id: row.id };
+      const record = recordChange(row, window);
+      if (record) waiting.push(record);
+    },
+    end: flush,
   };
 }
 

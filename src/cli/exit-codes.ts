@@ -1,4 +1,5 @@
 import { LandingGraphError, type ErrorCode } from '../errors.js';
+import { OUT_OF_MEMORY_EXIT } from './heap.js';
 
 /** Exit codes of the CLI, one per thing the user must do next. */
 export const EXIT = {
@@ -16,6 +17,8 @@ export const EXIT = {
   MASS_GONE: 9,
   /** Redis is configured (--redis-url, REDIS_URL) and does not answer: start it (scripts/redis-local start). */
   REDIS: 10,
+  /** The command ran out of its JavaScript heap (src/cli/heap.ts): give it more with LANDING_GRAPH_HEAP_MB. */
+  OUT_OF_MEMORY: OUT_OF_MEMORY_EXIT,
   INTERRUPTED: 130,
 } as const;
 
@@ -38,6 +41,7 @@ const byCode: Partial<Record<ErrorCode, number>> = {
   CHANGES_FOUND: EXIT.CHANGED,
   MASS_GONE: EXIT.MASS_GONE,
   REDIS_UNREACHABLE: EXIT.REDIS,
+  OUT_OF_MEMORY: EXIT.OUT_OF_MEMORY,
 };
 
 /** The one place where an error becomes an exit code and a one-line message. */

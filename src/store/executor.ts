@@ -44,16 +44,17 @@ export async function runNamed(
 
 /**
  * Run `cypher/<name>.cypher` in the caller's transaction and hand each row to `onRow` as it arrives: the
- * result is pulled in batches as it is consumed, never held whole (a read of hundreds of thousands of rows).
+ * result is pulled in batches as it is consumed, never held whole (a read of hundreds of thousands of rows);
+ * an `onRow` that returns a promise (a write that waits on its stream) holds the next row back until it settles.
  */
 export async function eachNamed(
   tx: ManagedTransaction,
   name: string,
   params: Record<string, unknown>,
-  onRow: (row: Row) => void,
+  onRow: (row: Row) => void | Promise<void>,
 ): Promise<void> {
   try {
-    for await (const record of tx.run(cypher(name), toNeo4jParams(params))) onRow(record.toObject());
+    for await (const record of tx.run(cypher(name), toNeo4jParams(params))) await onRow(record.toObject());
   } catch (error) {
     throw inTransactionError(error, name);
   }

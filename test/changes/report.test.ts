@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldValue, LinkRow, RecordRow } from '../../src/changes/model.js';
-import { buildChanges, fieldsAt, linkExistedAt, recordChange } from '../../src/changes/report.js';
+import { buildChanges, changesInOrder, fieldsAt, linkExistedAt, recordChange } from '../../src/changes/report.js';
 
 /** Times by name, in order: t0 < since < t1 < t2 < t3 < until < t4. */
 const T = {
@@ -336,5 +336,41 @@ describe('buildChanges', () => {
     ).report;
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     expect(a.records[0]?.edgesAdded.map((e) => `${e.type}:${e.to.id}`)).toEqual(['RELATED:3', 'RELATED:5', 'SIMILAR:4']);
+  });
+});
+
+describe('changesInOrder', () => {
+  const emitted = async (rows: RecordRow[]) => {
+    const out: string[] = [];
+    const order = changesInOrder(window, (r) => {
+      out.push(`${r.kind}#${r.id ?? r.key}:${r.change}`);
+    });
+    for (const r of rows) await order.add(r);
+    await order.end();
+    return out;
+  };
+
+  it('hands on each record with a change as its rows come, in the order of the report, records without a page number by key', async () => {
+    const rows = [
+      row({ kind: 'company', id: 3, goneAt: T.t1, status: 'missing' }),
+      row({ kind: 'company', id: 12, firstFetchedAt: T.t1 }),
+      row({ kind: 'company', id: null, key: '7707083893', firstFetchedAt: T.t1 }),
+      row({ kind: 'company', id: null, key: '5001007322', firstFetchedAt: T.t1 }),
+      row({ kind: 'domain', id: 2, key: 'a.ru', current: { title: 'a.ru' } }), // nothing happened in the window
+      row({ kind: 'domain', id: 9, key: 'b.ru', current: { title: 'b.ru' }, firstFetchedAt: T.t1 }),
+    ];
+    expect(await emitted(rows)).toEqual([
+      'company#3:gone',
+      'company#12:new',
+      'company#5001007322:new',
+      'company#7707083893:new',
+      'domain#9:new',
+    ]);
+  });
+
+  it("refuses rows out of the report's order instead of writing another order", async () => {
+    const rows = [row({ kind: 'domain', id: 2, firstFetchedAt: T.t1 }), row({ kind: 'company', id: 3, firstFetchedAt: T.t1 })];
+    await expect(emitted(rows)).rejects.toThrow('change rows out of order: company#3 after domain#2');
+    await expect(emitted([row({ id: 9 }), row({ id: 4 })])).rejects.toThrow('company#4 after company#9');
   });
 });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Command } from 'commander';
 import { z } from 'zod';
 import type { LandingRef } from '../../api/refs.js';
@@ -6,10 +7,10 @@ import { parseOptions, usage, wholeNumber } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 import { parseSeed } from '../../api/seeds.js';
 import { LandingGraphError } from '../../errors.js';
-import { checkOutFolder, writeChunks } from '../../render/output.js';
-import { formatCsv, formatJson, formatSummary } from '../../changes/format.js';
+import { checkOutFolder, openChunkFile, type ChunkFile } from '../../render/output.js';
+import { formatCsv, formatSummary, jsonHead, jsonRecord, JSON_TAIL } from '../../changes/format.js';
 import { renderChangesHtml } from '../../changes/html.js';
-import { changeReport } from '../../changes/index.js';
+import { changeReport, eachChange, type Changes, type RecordChange } from '../../changes/index.js';
 import { checkWindow, parseMoment } from '../../changes/window.js';
 
 const flagsSchema = z.object({
@@ -62,33 +63,86 @@ export function changesCommand(): Command {
 
     if (o.out !== undefined) await checkOutFolder(o.out);
     await withGraph(o, { applySchema: false }, async (graph) => {
-      const changes = await changeReport(graph.driver, { since, until, seeds, depth }, { database: graph.database });
-      const { report } = changes;
-      const count = report.records.length;
-      const text = o.json
-        ? formatJson(report)
-        : o.csv
-          ? formatCsv(changes)
-          : o.html
-            ? renderChangesHtml(changes, {
-                seeds: seeds.map(refToString),
-                depth,
-                sinceGiven: o.since,
-                madeAt: new Date(now).toISOString(),
-              })
-            : formatSummary(changes, { maxLines: process.stdout.isTTY ? 60 : Number.POSITIVE_INFINITY });
-      if (o.out !== undefined) {
-        await writeChunks(o.out, [text]);
-        log(`wrote the change report (${count} ${count === 1 ? 'record' : 'records'}, ${report.since} to ${report.until}) to ${o.out}`);
-      } else {
-        process.stdout.write(text);
-      }
+      const request = { since, until, seeds, depth };
+      const read = { database: graph.database };
+      const { count, window } = o.json
+        ? await writeJson(o.out, (onStart, onRecord) => eachChange(graph.driver, request, read, onStart, onRecord))
+        : await writeReport(o.out, await changeReport(graph.driver, request, read), (changes) =>
+            o.csv
+              ? formatCsv(changes)
+              : o.html
+                ? renderChangesHtml(changes, {
+                    seeds: seeds.map(refToString),
+                    depth,
+                    sinceGiven: o.since,
+                    madeAt: new Date(now).toISOString(),
+                  })
+                : formatSummary(changes, { maxLines: process.stdout.isTTY ? 60 : Number.POSITIVE_INFINITY }),
+          );
+      const records = `${count} ${count === 1 ? 'record' : 'records'}`;
+      if (o.out !== undefined) log(`wrote the change report (${records}, ${window.since} to ${window.until}) to ${o.out}`);
       if (o.failOnChange && count > 0) {
-        throw new LandingGraphError(
-          'CHANGES_FOUND',
-          `${count} ${count === 1 ? 'record' : 'records'} changed from ${report.since} to ${report.until} (--fail-on-change)`,
-        );
+        throw new LandingGraphError('CHANGES_FOUND', `${records} changed from ${window.since} to ${window.until} (--fail-on-change)`);
       }
     });
   });
+}
+
+interface Written {
+  count: number;
+  window: { since: string; until: string };
+}
+
+/** Where the report goes: the file --out names (whole or not at all), else stdout. */
+async function openOutput(out: string | undefined): Promise<ChunkFile> {
+  if (out !== undefined) return openChunkFile(out);
+  return {
+    write: async (chunk) => {
+      if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+    },
+    close: async () => 0,
+    abandon: async () => undefined,
+  };
+}
+
+/** --json written a record at a time as the records are read: a graph's first report lists every record it holds. */
+async function writeJson(
+  out: string | undefined,
+  read: (onStart: (window: Written['window']) => void, onRecord: (record: RecordChange) => Promise<void>) => Promise<{ count: number }>,
+): Promise<Written> {
+  const output = await openOutput(out);
+  let window: Written['window'] | undefined;
+  let head: string | undefined;
+  try {
+    const { count } = await read(
+      (w) => {
+        window = w;
+        head = jsonHead(w);
+      },
+      async (record) => {
+        const lead = head ?? ',';
+        head = undefined;
+        await output.write(lead + jsonRecord(record));
+      },
+    );
+    await output.write(`${head ?? ''}${JSON_TAIL}`);
+    await output.close();
+    return { count, window: window! };
+  } catch (error) {
+    await output.abandon();
+    throw error;
+  }
+}
+
+/** The other outputs, made from the whole report. */
+async function writeReport(out: string | undefined, changes: Changes, render: (changes: Changes) => string): Promise<Written> {
+  const output = await openOutput(out);
+  try {
+    await output.write(render(changes));
+    await output.close();
+  } catch (error) {
+    await output.abandon();
+    throw error;
+  }
+  return { count: changes.report.records.length, window: changes.report };
 }
