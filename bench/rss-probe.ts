@@ -31,17 +31,24 @@ if (file) {
   process.on('exit', () => {
     sample();
     const kb = (n: number) => Math.round(n / 1024);
+    const mine = {
+      maxRssKb: peakRssKb(),
+      heapUsedKb: kb(peak.heapUsed),
+      heapTotalKb: kb(peak.heapTotal),
+      externalKb: kb(peak.external),
+      arrayBuffersKb: kb(peak.arrayBuffers),
+    };
+    // An analysis command runs in a child of the first process (src/cli/heap.ts), which passes its node flags on, so
+    // both load this probe: the figures kept are the larger of each, the child's work's, whichever exits last.
+    let before: Partial<typeof mine> = {};
     try {
-      writeFileSync(
-        file,
-        JSON.stringify({
-          maxRssKb: peakRssKb(),
-          heapUsedKb: kb(peak.heapUsed),
-          heapTotalKb: kb(peak.heapTotal),
-          externalKb: kb(peak.external),
-          arrayBuffersKb: kb(peak.arrayBuffers),
-        }),
-      );
+      before = JSON.parse(readFileSync(file, 'utf8')) as Partial<typeof mine>;
+    } catch {
+      // First to exit.
+    }
+    const merged = Object.fromEntries(Object.entries(mine).map(([k, v]) => [k, Math.max(v, before[k as keyof typeof mine] ?? 0)]));
+    try {
+      writeFileSync(file, JSON.stringify(merged));
     } catch {
       // The benchmark reports the probe as missing.
     }
