@@ -38,7 +38,7 @@ export function coveringWorkload(records: number, seed: number): Workload {
   const graph = generateGraph({ records, seed });
   const first = graph.ids('company')[0]!;
   const main = reachable(graph, [{ kind: 'company', id: first }], 20);
-  const depth = Math.max(1, ...main.fetched.map((f) => f.depth));
+  const depth = main.fetched.reduce((deepest, f) => Math.max(deepest, f.depth), 1);
   const reached = new Set(main.fetched.map((f) => f.id));
   const extra: { kind: LandingKind; id: number }[] = [];
   for (const kind of LANDING) for (const id of graph.ids(kind)) if (!reached.has(id)) extra.push({ kind, id });
