@@ -85,6 +85,8 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
       for (const line of d.toString().split('\n')) {
         const sample = progressSample(line, run);
         if (!sample) continue;
+        // A resumed run counts what it fetches itself: the crawl's records are those written before, plus these.
+        if (run === 2) sample.fetched += fetchedAtKill;
         samples.push(sample);
         if (run === 1 && killedAtMs === 0 && sample.fetched >= total * KILL_AT) {
           killedAtMs = Date.now();

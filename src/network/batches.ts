@@ -20,7 +20,8 @@ export function componentBatches<T>(components: readonly (readonly T[])[], maxRe
       batches.push(batch);
       batch = [];
     }
-    batch.push(...component);
+    // Not push(...component): a component of a hundred thousand records overflows the call stack as arguments.
+    for (const record of component) batch.push(record);
   }
   if (batch.length > 0) batches.push(batch);
   return batches;

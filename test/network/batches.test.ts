@@ -27,6 +27,12 @@ describe('componentBatches', () => {
     ]);
   });
 
+  it('takes a component of 300,000 records (too many to pass as arguments)', () => {
+    const giant = Array.from({ length: 300_000 }, (_, i) => i);
+    const batches = componentBatches([[-1], giant], 50_000);
+    expect(batches.map((b) => b.length)).toEqual([1, 300_000]);
+  });
+
   it('no components, no batches', () => {
     expect(componentBatches([], 5)).toEqual([]);
   });
