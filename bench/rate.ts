@@ -21,7 +21,7 @@ const LATENCY_MS = 50;
  * (15 at --rps 100, 30 at 200): a request's round trip in the crawler is about 95 ms (latency, parsing,
  * settling), so 8 cap a crawl at about 85/s and 16 at about 168/s, whatever the limit.
  */
-const concurrencyFor = (rps: number) => Math.max(8, Math.ceil((rps * LATENCY_MS * 3) / 1000));
+export const concurrencyFor = (rps: number) => Math.max(8, Math.ceil((rps * LATENCY_MS * 3) / 1000));
 
 /**
  * How the sandbox runs in a rate case. 'realtime' (the figures with targets): under the real-time FIFO

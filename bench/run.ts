@@ -21,12 +21,13 @@ import { benchDir, envNumber, fmt, log, projectRoot } from './lib/util.js';
 import { coveringWorkload, singleSeedWorkload, writeSeedsFile } from './lib/workload.js';
 import { profileBenchmark } from './profile.js';
 import { rateBenchmark } from './rate.js';
+import { throttleBenchmark } from './throttle.js';
 import { refreshBenchmark } from './refresh.js';
 import { writesBenchmark } from './writes.js';
 
 const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared', 'workers', 'ball'] as const;
-/** Run only when named in BENCH_ONLY: about an hour of its own. */
-const OPT_IN = ['million'] as const;
+/** Run only when named in BENCH_ONLY: million takes about an hour; throttle (bottleneck beside the limiter) needs no Neo4j. */
+const OPT_IN = ['million', 'throttle'] as const;
 type Name = (typeof ALL)[number] | (typeof OPT_IN)[number];
 const KNOWN: readonly Name[] = [...ALL, ...OPT_IN];
 
@@ -145,6 +146,12 @@ async function main(): Promise<number> {
       const size = `heap ${millionNeo4j.heap}, page cache ${millionNeo4j.pagecache}`;
       sections.push(await guarded('10. A million records', () => millionBenchmark(neo, records, size)));
     }
+    if (only.has('throttle'))
+      sections.push(
+        await guarded('11. The throttle: bottleneck beside the RequestLimiter', () =>
+          throttleBenchmark(Math.max(5_000, Math.round(20_000 * scale))),
+        ),
+      );
   } finally {
     await writeResults(neo, sections, profile, { scale, only: [...only], began });
     await neo.close();

@@ -32,6 +32,8 @@ export async function startSandboxProcess(options: {
   latencyMs?: number;
   /** Serve the planted world (`sandbox --plant`). */
   plant?: boolean;
+  /** More sandbox flags (faults: --burst-every N --retry-after S ...). */
+  extraArgs?: string[];
   /** Extra node flags (--import <probe>). */
   nodeArgs?: string[];
   env?: Record<string, string>;
@@ -51,6 +53,7 @@ export async function startSandboxProcess(options: {
   ];
   if (options.latencyMs) args.push('--latency-ms', String(options.latencyMs));
   if (options.plant) args.push('--plant');
+  if (options.extraArgs) args.push(...options.extraArgs);
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,17 +12,19 @@ export interface MeasuredWindow {
 /**
  * The window of a rate measurement: it opens at the `openAt`th arrival at the sandbox (default the first: a crawl's
  * start, schema and first commit, is not its rate), lasts `windowMs`, then `stop` ends the crawls (SIGINT) before the
- * last statistics.
+ * last statistics. `opened` is called as the window opens (work to do while it runs).
  */
 export async function measureWindow(
   sandbox: SandboxProcess,
   windowMs: number,
   stop: () => Promise<unknown>,
   openAt = 1,
+  opened?: () => void,
 ): Promise<MeasuredWindow> {
   while ((await sandbox.stats()).total < openAt) await sleep(20);
   const atStart = await sandbox.stats();
   const t0 = Date.now();
+  opened?.();
   await sleep(windowMs);
   const atEnd = await sandbox.stats();
   const elapsedMs = Date.now() - t0;
