@@ -218,8 +218,11 @@ export function rejoinParts(graph: MemberGraph, keys: readonly string[], parts: 
     for (const [a, b] of merges) {
       const [from, into] = [partOf[parts[a]?.[0] ?? -1] ?? -1, partOf[parts[b]?.[0] ?? -1] ?? -1];
       if (from < 0 || into < 0 || from === into) continue;
-      for (const m of parts[from] as number[]) partOf[m] = into;
-      (parts[into] as number[]).push(...(parts[from] as number[]));
+      // Record by record, not push(...part): a part of a large component overflows the call stack as arguments.
+      for (const m of parts[from] as number[]) {
+        partOf[m] = into;
+        (parts[into] as number[]).push(m);
+      }
       parts[from] = [];
       hasCompany[into] = true;
     }
