@@ -184,9 +184,15 @@ export function startCrawl(o: CrawlRunOptions): CrawlChild {
     },
   });
   track(child);
-  let stdout = '';
+  // Kept up to a bound (a string holds at most about 512 MB: networks --json over a million records writes more);
+  // the bytes are counted whole. A caller that parses stdout reads an output far below the bound.
+  const chunks: Buffer[] = [];
+  let stdoutBytes = 0;
   let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stdout!.on('data', (d: Buffer) => {
+    if (stdoutBytes + d.length <= MAX_KEPT_STDOUT_BYTES) chunks.push(d);
+    stdoutBytes += d.length;
+  });
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
   const done = new Promise<CrawlExit>((resolve) => {
     child.once('close', (code, signal) => {
@@ -269,11 +275,15 @@ export async function within<T>(promise: Promise<T>, ms: number): Promise<T | un
 export { sleep };
 
 /** `landing-graph <args>` (the built CLI, with its shebang flags) to its end, with this environment added. */
+/** The most of a child's stdout kept in memory; past it, only its size is known (stdout is then ''). */
+const MAX_KEPT_STDOUT_BYTES = 256 * 1024 * 1024;
+
 export async function runCliProcess(
   args: string[],
   env: Record<string, string>,
   nodeArgs: string[] = [],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  timeoutMs?: number,
+): Promise<{ code: number | null; stdout: string; stdoutBytes: number; stderr: string; timedOut: boolean }> {
   const child = spawn(process.execPath, [...shebangFlags(), ...nodeArgs, cliPath, ...args], {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -284,8 +294,18 @@ export async function runCliProcess(
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-8000)));
+  let timedOut = false;
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          child.kill('SIGTERM');
+        }, timeoutMs);
   const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
-  return { code, stdout, stderr };
+  clearTimeout(timer);
+  if (stdoutBytes > MAX_KEPT_STDOUT_BYTES) chunks.length = 0;
+  return { code, stdout: Buffer.concat(chunks).toString(), stdoutBytes, stderr, timedOut };
 }
 
 /** A CLI command measured as a child process: wall time and its own peaks at exit (bench/rss-probe.ts). */
@@ -294,19 +314,28 @@ export interface MeasuredRun {
   maxRssKb?: number;
   heapTotalKb?: number;
   stdout: string;
+  /** What it wrote to stdout, all of it (stdout itself is '' past 256 MB). */
+  stdoutBytes: number;
   stderr: string;
+  /** It ran past the time box it was given and was stopped (SIGTERM). */
+  timedOut: boolean;
   /** Set when it exited non-zero: the code and its last lines. */
   error?: string;
 }
 
 /** `landing-graph <args>` with `env`, its peak RSS and heap read from the probe's file `<outDir>/<name>.rss.json`. */
-export async function runMeasuredCli(name: string, args: string[], env: Record<string, string>): Promise<MeasuredRun> {
+export async function runMeasuredCli(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<MeasuredRun> {
   const rssFile = path.join(outDir, `${name}.rss.json`);
   rmSync(rssFile, { force: true });
   const probe = path.join(import.meta.dirname, '..', 'rss-probe.js');
   log(`${name}: landing-graph ${args.join(' ')}`);
   const started = Date.now();
-  const run = await runCliProcess(args, { ...env, BENCH_RSS_FILE: rssFile }, ['--import', probe]);
+  const run = await runCliProcess(args, { ...env, BENCH_RSS_FILE: rssFile }, ['--import', probe], options.timeoutMs);
   const wallMs = Date.now() - started;
   const peaks = existsSync(rssFile) ? (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKb: number; heapTotalKb: number }) : undefined;
   return {
@@ -314,7 +343,9 @@ export async function runMeasuredCli(name: string, args: string[], env: Record<s
     maxRssKb: peaks?.maxRssKb,
     heapTotalKb: peaks?.heapTotalKb,
     stdout: run.stdout,
+    stdoutBytes: run.stdoutBytes,
     stderr: run.stderr,
+    timedOut: run.timedOut,
     ...(run.code === 0 ? {} : { error: `exit ${run.code}: ${tail(run.stderr, 3)}` }),
   };
 }
