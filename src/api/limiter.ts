@@ -38,9 +38,8 @@ export interface RequestLimiterOptions {
   /**
    * How far behind its pace (1000 + marginMs) / requestsPerSecond the limiter may fall (an event-loop stall,
    * a turn that came late) and still make it up, at twice the pace, within the window's bound; a 429
-   * pause is never made up. Making up never lets more than requestsPerSecond into a window. Default: 500
-   * (at 100, a --rps 200 crawl lost pace to the stalls of its first levels' large commits: utilisation 0.950
-   * against 0.955 at 500 in the same benchmark, and the unit test of 150 ms stalls fails).
+   * pause is never made up. Making up never lets more than requestsPerSecond into a window. Default: 500,
+   * longer than the stalls a crawl's large commits cause (a shorter one loses pace to them).
    */
   catchUpMs?: number;
   /** Clock for the window, the spacing and the 429 pause. Default: systemClock (performance.now, setTimeout). */

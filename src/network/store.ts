@@ -156,9 +156,9 @@ export interface MemberFlags {
 
 /**
  * The current red flags of the networks' members, as `landing-graph flags` last wrote them: networks do not compute
- * flags, they rank by them (rank.ts), which looks its members up here. Every current flag is read (a few thousand
- * over 100,000 records, cypher/network/member-flags.cypher); looking up each member in Neo4j instead (60,000 over
- * the 100,000-record bench graph) took 3 s of an 11 s run.
+ * flags, they rank by them (rank.ts), which looks its members up here. Every current flag is read
+ * (cypher/network/member-flags.cypher): flags are far fewer than the networks' members, so one read of them is
+ * cheaper than a look-up per member.
  */
 export async function readMemberFlags(driver: Driver, options: ReadOptions = {}): Promise<MemberFlags> {
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
