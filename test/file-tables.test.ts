@@ -30,7 +30,9 @@ interface Listed {
 }
 
 const PATH_LIKE = /^[\w@.-]+(\/[\w@.-]+)*\/?$/;
-const looksLikePath = (token: string): boolean => PATH_LIKE.test(token) && (token.endsWith('/') || /\.\w+$/.test(token) || token.includes('/'));
+/** `src/api`, `cypher/`, `keys.ts`; not an extension alone (`.cypher`) or an option. */
+const looksLikePath = (token: string): boolean =>
+  PATH_LIKE.test(token) && !/^\.\w+$/.test(token) && (token.endsWith('/') || /\.\w+$/.test(token) || token.includes('/'));
 
 /** Every backquoted path of a file table's rows. */
 function listedNames(page: string): Listed[] {
@@ -70,13 +72,21 @@ describe('pages that list files', () => {
   });
 
   it('the sandbox README lists every file and folder of src/sandbox', () => {
-    const listed = new Set(listedNames('src/sandbox/README.md').filter((l) => l.firstColumn).map((l) => l.name.replace(/\/$/, '')));
+    const listed = new Set(
+      listedNames('src/sandbox/README.md')
+        .filter((l) => l.firstColumn)
+        .map((l) => l.name.replace(/\/$/, '')),
+    );
     const unlisted = readdirSync(path.join(ROOT, 'src/sandbox')).filter((name) => name !== 'README.md' && !listed.has(name));
     expect(unlisted).toEqual([]);
   });
 
   it('the layout page has a row for every folder and top-level file of src/', () => {
-    const listed = new Set(listedNames('docs/layout.md').filter((l) => l.firstColumn).map((l) => l.name.replace(/\/$/, '')));
+    const listed = new Set(
+      listedNames('docs/layout.md')
+        .filter((l) => l.firstColumn)
+        .map((l) => l.name.replace(/\/$/, '')),
+    );
     const unlisted = readdirSync(path.join(ROOT, 'src')).filter((name) => !listed.has(`src/${name}`));
     expect(unlisted).toEqual([]);
   });
