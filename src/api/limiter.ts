@@ -1,24 +1,10 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { LandingGraphError } from '../errors.js';
+import { type Clock, systemClock } from '../time/clock.js';
 import { type Departure, watchDeparture } from './departures.js';
 import { SlidingWindow, type WindowSlot } from './sliding-window.js';
 
-/** The limiter's time: a monotonic clock and a way to wait on it. */
-export interface LimiterClock {
-  /** Monotonic time in ms, any origin. Default: performance.now. */
-  now(): number;
-  /** Resolves after `ms` ms of this clock, or early (resolving or rejecting) once `signal` aborts. Default: setTimeout. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
 /** RequestLimiterOptions.marginMs when none is given (the CLI's --rate-margin-ms too). */
 export const DEFAULT_RATE_MARGIN_MS = 25;
-
-/** performance.now and setTimeout. */
-export const systemClock: LimiterClock = {
-  now: () => performance.now(),
-  sleep: (ms, signal) => delay(ms, undefined, { signal }),
-};
 
 export interface RequestLimiterOptions {
   /**
@@ -43,7 +29,7 @@ export interface RequestLimiterOptions {
    */
   catchUpMs?: number;
   /** Clock for the window, the spacing and the 429 pause. Default: systemClock (performance.now, setTimeout). */
-  clock?: LimiterClock;
+  clock?: Clock;
   /** Epoch ms, only to turn a Retry-After time into a pause on `clock`. Default: Date.now. */
   now?: () => number;
   /**
@@ -101,7 +87,7 @@ export class RequestLimiter {
   readonly maxConcurrent: number;
   /** The window (1000 + marginMs ms) and the spacing; undefined when there is no rate limit. */
   private readonly window: SlidingWindow | undefined;
-  private readonly clock: LimiterClock;
+  private readonly clock: Clock;
   private readonly now: () => number;
   private readonly shared: SharedTurns | undefined;
   /** On `clock`: no reservation before this. */
