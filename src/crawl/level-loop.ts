@@ -6,7 +6,7 @@ import type { Commit, FrontierTask } from './frontier-store.js';
 import type { RunContext } from './run-context.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunStop } from './run-stop.js';
-import { type Settlement, taskRef } from './settle.js';
+import { taskRef } from './settle.js';
 import { refToString } from '../api/refs.js';
 import type { TaskRequest, TaskWorker } from './task-worker.js';
 import { UncommittedTasks } from './uncommitted.js';
@@ -57,7 +57,7 @@ export class LevelLoop {
   private readonly slots: DispatchSlots;
   private readonly buffer: CommitBuffer;
   /** Settlements of fetched answers held back until one answer looks like the service's (see FirstAnswers). */
-  private readonly held: Settlement[] = [];
+  private readonly held: Commit[] = [];
   /** Uids of dispatched tasks whose record held a valid answer before this run (their 404 marks it gone). */
   private readonly answeredBefore = new Set<string>();
   /** Whether the dispatcher is reading the frontier or handing out tasks (more fetches may still come). */
@@ -199,7 +199,7 @@ export class LevelLoop {
   }
 
   /** Commit a settlement, or hold it while no answer of this run has looked like the service's. */
-  private accept(settlement: Settlement, task: FrontierTask): void {
+  private accept(settlement: Commit, task: FrontierTask): void {
     if (this.refused) {
       // Answers still on their way when the run refused the service are not written either.
       if (settlement.counts.requested > 0) this.parts.ledger.dropped();
@@ -217,7 +217,7 @@ export class LevelLoop {
   }
 
   /** Commit a settlement the service's answers allow, unless it marks a record gone (MassGone decides at idle). */
-  private add(settlement: Settlement): void {
+  private add(settlement: Commit): void {
     const uid = settlement.done[0]?.uid;
     const wasAnswered = uid !== undefined && this.answeredBefore.delete(uid);
     if (this.parts.massGone.admit(settlement, wasAnswered) === 'write') this.buffer.add(settlement);
