@@ -222,7 +222,7 @@ function honestyFigures(
 }
 
 /** Every analysis command over the crawled graph, as users run them. */
-async function commandsOverGraph(neo: BenchNeo4j, workload: Workload, crawlId: string, section: Section): Promise<void> {
+async function commandsOverGraph(neo: BenchNeo4j, _workload: Workload, crawlId: string, section: Section): Promise<void> {
   const seed = await seedKeys(neo);
   const runs: [string, string[], string?][] = [
     ['networks, gds engine, whole graph', ['networks', '--engine', 'gds', '--json'], '<= 5 min'],

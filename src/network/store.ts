@@ -8,7 +8,6 @@ import { walkScope } from '../store/scope.js';
 import { toStoreError } from '../store/neo4j-errors.js';
 import { type Evidence, EvidenceBuilder } from './evidence.js';
 import {
-  DEFAULT_MAX_SHARED,
   EVIDENCE_KINDS,
   EVIDENCE_WEIGHTS,
   type EvidenceKind,
@@ -19,6 +18,7 @@ import {
   type Network,
   type NetworkMember,
 } from './model.js';
+import { DEFAULT_MAX_SHARED } from '../graph/hub-bound.js';
 
 /**
  * What `networks` looks at: every record, the records of `<seeds> --depth N` (docs/scope.md), or the records a crawl
