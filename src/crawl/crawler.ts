@@ -14,7 +14,7 @@ import { type RunContext, runContext } from './run-context.js';
 import { RunLedger } from './run-ledger.js';
 import { RunStop } from './run-stop.js';
 import { inlineSettler, type SettlerFactory } from './settler.js';
-import { reuseNotBeforeIso, settlePolicyOf, TaskWorker } from './task-worker.js';
+import { reuseNotBeforeIso, settlePolicyOf, TaskHandler } from './task-handler.js';
 
 export type { CrawlRequest };
 
@@ -158,7 +158,7 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
   const { context, stop } = run;
   const policy = settlePolicyOf(crawlId, options);
   const settler = (deps.settler ?? inlineSettler)(policy);
-  const worker = new TaskWorker({
+  const handler = new TaskHandler({
     fetch: deps.fetch,
     settler,
     context,
@@ -186,7 +186,7 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
     describeService: `the service at ${cleanUri(request.baseUrl) ?? 'its base URL'}`,
   });
   const massGone = new MassGone({ accept: options.acceptMassGone });
-  const loop = new LevelLoop(loopOptions, { context, worker, ledger, stop, firstAnswers, massGone });
+  const loop = new LevelLoop(loopOptions, { context, handler, ledger, stop, firstAnswers, massGone });
   const progress = () => progressNow(crawlId, request, ledger, loop.inFlight, run);
   const onAbort = () => stop.stop('interrupted');
   deps.signal?.addEventListener('abort', onAbort);

@@ -8,7 +8,7 @@ import { type CrawlOptionsInput, parseCrawlOptions } from '../../src/crawl/optio
 import { progressOf } from '../../src/crawl/progress.js';
 import { RunLedger } from '../../src/crawl/run-ledger.js';
 import { RunStop } from '../../src/crawl/run-stop.js';
-import { reuseNotBeforeIso, settlePolicyOf } from '../../src/crawl/task-worker.js';
+import { reuseNotBeforeIso, settlePolicyOf } from '../../src/crawl/task-handler.js';
 import { UncommittedTasks } from '../../src/crawl/uncommitted.js';
 import { waitOutNeo4j } from '../../src/crawl/wait-out-neo4j.js';
 import { LandingGraphError } from '../../src/errors.js';

@@ -9,7 +9,7 @@ import type { RunStop } from './run-stop.js';
 import { type SettlePolicy, settleFailed, settleReused, taskRef } from './settle.js';
 import type { Settler } from './settler.js';
 
-export interface TaskWorkerDeps {
+export interface TaskHandlerDeps {
   /** Anything that fetches a record: LandingClient, or the record queue's RemoteFetch (which names jobs by crawl). */
   fetch: (ref: LandingRef, crawlId: string) => Promise<FetchedRecord>;
   /** Settles what was fetched (settleFetched, here or in a worker thread). */
@@ -58,8 +58,8 @@ export function reuseNotBeforeIso(options: CrawlOptions, startedAtMs: number): s
  * answer (--max-age) or fetch, within the budget; a per-record error (404, retries spent) settles the
  * task, any other stops the run.
  */
-export class TaskWorker {
-  constructor(private readonly deps: TaskWorkerDeps) {}
+export class TaskHandler {
+  constructor(private readonly deps: TaskHandlerDeps) {}
 
   /** The tasks (of a frontier page) whose record the graph holds fresher than --max-age (none when it is 0). */
   async fresh(tasks: readonly FrontierTask[]): Promise<Set<string>> {
