@@ -71,23 +71,21 @@ describe('pages that list files', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the sandbox README lists every file and folder of src/sandbox', () => {
-    const listed = new Set(
-      listedNames('src/sandbox/README.md')
+  /** The names of `dir` that no row of `page` has as its subject (`prefix` + name). */
+  const unlisted = (page: string, dir: string, prefix: string): string[] => {
+    const subjects = new Set(
+      listedNames(page)
         .filter((l) => l.firstColumn)
         .map((l) => l.name.replace(/\/$/, '')),
     );
-    const unlisted = readdirSync(path.join(ROOT, 'src/sandbox')).filter((name) => name !== 'README.md' && !listed.has(name));
-    expect(unlisted).toEqual([]);
+    return readdirSync(path.join(ROOT, dir)).filter((name) => name !== 'README.md' && !subjects.has(`${prefix}${name}`));
+  };
+
+  it('the sandbox README lists every file and folder of src/sandbox', () => {
+    expect(unlisted('src/sandbox/README.md', 'src/sandbox', '')).toEqual([]);
   });
 
   it('the layout page has a row for every folder and top-level file of src/', () => {
-    const listed = new Set(
-      listedNames('docs/layout.md')
-        .filter((l) => l.firstColumn)
-        .map((l) => l.name.replace(/\/$/, '')),
-    );
-    const unlisted = readdirSync(path.join(ROOT, 'src')).filter((name) => !listed.has(`src/${name}`));
-    expect(unlisted).toEqual([]);
+    expect(unlisted('docs/layout.md', 'src', 'src/')).toEqual([]);
   });
 });
