@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_CONCURRENCY, UNTHROTTLED_RPS } from './e2e.js';
 import { graphCounts, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
@@ -66,6 +66,9 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
   for (const run of [1, 2] as const) {
     const rssFile = path.join(outDir, `million-crawl-${run}.rss.json`);
     rmSync(rssFile, { force: true });
+    // Every progress line with its time, for studying the estimate of the time left after the run.
+    const progressFile = path.join(outDir, `million-crawl-${run}.progress.log`);
+    rmSync(progressFile, { force: true });
     log(`million: crawl run ${run} (${fmt.int(total)} records to fetch, depth ${workload.depth})`);
     const child = startCrawl({
       seedsFile,
@@ -83,6 +86,7 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
     }, 250);
     child.child.stderr!.on('data', (d: Buffer) => {
       for (const line of d.toString().split('\n')) {
+        if (line.includes(' left')) appendFileSync(progressFile, `${Date.now()} ${line}\n`);
         const sample = progressSample(line, run);
         if (!sample) continue;
         // A resumed run counts what it fetches itself: the crawl's records are those written before, plus these.
