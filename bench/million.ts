@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_CONCURRENCY, UNTHROTTLED_RPS } from './e2e.js';
@@ -118,6 +119,7 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
   const stats = await sandbox.stats();
   const extra = Object.values(stats.byPath).reduce((sum, n) => sum + Math.max(0, n - 1), 0);
   const counts = await graphCounts(neo);
+  const disk = neo.home ? storeOnDisk(neo.home) : undefined;
 
   section.figures.push(...tenthsFigures(samples, total));
   section.figures.push({
@@ -132,6 +134,11 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
     target: 'equal',
     pass: counts.fetched === total && counts.listEdges === workload.expectedListEdges,
   });
+  if (disk)
+    section.figures.push({
+      name: "Neo4j's database on disk: the store; its transaction logs",
+      value: `${fmt.mb(disk.storeKb)}; ${fmt.mb(disk.transactionsKb)}`,
+    });
   section.figures.push({
     name: `SIGKILL at ${fmt.int(fetchedAtKill)} records written: extra requests (beyond one per record)`,
     value: `${fmt.int(extra)} (${fmt.int(stats.total)} requests in all)`,
@@ -291,6 +298,12 @@ async function commandsOverGraph(neo: BenchNeo4j, _workload: Workload, crawlId: 
   section.notes.push(
     `Library queries started from company:${seed.company}, phone ${seed.phone}, domain ${seed.domain} (records the seed lists).`,
   );
+}
+
+/** What the `neo4j` database of a local server takes on disk (du), its store and its transaction logs apart. */
+function storeOnDisk(home: string): { storeKb: number; transactionsKb: number } {
+  const du = (dir: string) => Number(execFileSync('du', ['-sk', path.join(home, dir)], { encoding: 'utf8' }).split(/\s/)[0]);
+  return { storeKb: du('data/databases/neo4j'), transactionsKb: du('data/transactions/neo4j') };
 }
 
 /** A table cell: the error's lines joined, pipes escaped. */
