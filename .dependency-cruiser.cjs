@@ -1,6 +1,9 @@
 /**
  * The layer rules of src/, checked by `npm run lint:layers` (part of `npm test`). From the bottom up:
- * - shared pieces: errors.ts, random.ts, order.ts, cypher-header.ts, time/, render/, api/ (the service, its refs and seeds), graph/ (the pure mapping);
+ * - shared pieces: errors.ts, random.ts, order.ts, cypher-header.ts, time/, render/, graph/ (the pure mapping), and the
+ *   service in three layers: api/ (its vocabulary: kinds, keys, refs, seeds, the zod record schemas), rate/ (the
+ *   sliding window, the limiter, departures and the shared window on Redis) and client/ (the HTTP client, its retries,
+ *   429 pauses and outage gate), each using only those below it;
  * - the engine: crawl/ (the crawl and its FrontierStore interface) and store/ (Neo4j, implementing it), and queue/
  *   (the record queue on BullMQ and Redis, which the CLI plugs into the crawl's fetch seam);
  * - features side by side: changes/, network/, resolve/, query/, load/, export/, flags/ — none imports another;
@@ -90,6 +93,27 @@ module.exports = {
       comment: 'errors, random, order, cypher-header, time, render, api and graph are used by everyone and use none of the layers above.',
       from: { path: '^src/(api|graph|time|render|errors\\.ts|random\\.ts|order\\.ts|cypher-header\\.ts)' },
       to: { path: `^src/(store|crawl|${FEATURES}|sandbox|cli)/` },
+    },
+    {
+      name: 'vocabulary-at-the-bottom',
+      severity: 'error',
+      comment: "api/ is the service's vocabulary: it knows no HTTP, no Redis, no rate and no client.",
+      from: { path: '^src/api/' },
+      to: { path: '^src/(client|rate)/|node_modules/(undici|ioredis)/' },
+    },
+    {
+      name: 'rate-below-client',
+      severity: 'error',
+      comment: 'The rate pieces pace any sender: the client uses them, they never use the client.',
+      from: { path: '^src/rate/' },
+      to: { path: '^src/client/|node_modules/undici/' },
+    },
+    {
+      name: 'service-below-engine',
+      severity: 'error',
+      comment: 'The client and the rate pieces are shared by the crawl, the queue and the CLI: they know none of them.',
+      from: { path: '^src/(client|rate)/' },
+      to: { path: `^src/(store|crawl|queue|${FEATURES}|sandbox|cli)/` },
     },
     {
       name: 'api-below-graph',

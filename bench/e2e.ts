@@ -1,4 +1,4 @@
-import { LandingClient } from '../src/api/client.js';
+import { LandingClient } from '../src/client/client.js';
 import { parseLandingRecord } from '../src/api/schemas/index.js';
 import { isLandingGraphError, LandingGraphError } from '../src/errors.js';
 import { crawlFingerprint } from '../src/crawl/fingerprint.js';

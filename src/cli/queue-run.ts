@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import type { LandingClient } from '../api/client.js';
-import { serviceId } from '../api/redis-window.js';
+import type { LandingClient } from '../client/client.js';
+import { serviceId } from '../rate/shared-window.js';
 import type { CrawlProgress } from '../crawl/progress.js';
 import { CrawlBoard } from '../queue/board.js';
 import { type FetchWorker, startFetchWorker } from '../queue/fetch-worker.js';

@@ -1,5 +1,5 @@
 import type { Driver } from 'neo4j-driver';
-import type { ClientEvent } from '../api/client.js';
+import type { ClientEvent } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { MAX_WAITING_RAW_CHARS, waitingRecordsFor } from '../crawl/buffer-size.js';
 import { runCrawl, type CrawlResult } from '../crawl/crawler.js';

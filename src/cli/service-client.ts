@@ -1,5 +1,5 @@
-import { type ClientEvent, LandingClient } from '../api/client.js';
-import { SharedWindow } from '../api/redis-window.js';
+import { type ClientEvent, LandingClient } from '../client/client.js';
+import { SharedWindow } from '../rate/shared-window.js';
 import type { ServiceConfig } from './config.js';
 
 /** How a process talks to the service: the crawl's and the worker's options of the same names. */
@@ -17,7 +17,7 @@ export interface ServiceClientOptions {
   serviceWaitMs?: number;
   /** How long to wait for a service no request has reached yet. Default: the client's (30000). */
   firstContactTimeoutMs?: number;
-  /** Share the rate window with every process on the same service and key through this Redis (redis-window.ts). */
+  /** Share the rate window with every process on the same service and key through this Redis (shared-window.ts). */
   redisUrl?: string;
   onEvent?: (event: ClientEvent) => void;
   signal?: AbortSignal;

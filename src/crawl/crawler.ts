@@ -1,4 +1,4 @@
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { beginRun, bootstrap, type CrawlRequest } from './bootstrap.js';
 import { type CrawlCounts, type CrawlStatus, countsOf, type FrontierStore, type LockHolder } from './frontier-store.js';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { LandingGraphError } from '../errors.js';
 import type { FrontierTask, Commit } from './frontier-store.js';

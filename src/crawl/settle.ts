@@ -1,4 +1,4 @@
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import { refToString, type LandingRef } from '../api/refs.js';
 import type { LandingGraphError } from '../errors.js';
 import { mapAnswerText } from '../graph/map-answer.js';

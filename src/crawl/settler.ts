@@ -1,4 +1,4 @@
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import { LandingGraphError } from '../errors.js';
 import type { FrontierTask, Commit } from './frontier-store.js';
 import { type SettlePolicy, settleFetched } from './settle.js';

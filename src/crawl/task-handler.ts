@@ -1,4 +1,4 @@
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { isLandingGraphError } from '../errors.js';
 import type { FrontierTask, Commit } from './frontier-store.js';

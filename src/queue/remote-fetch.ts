@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Job, Queue, QueueEvents } from 'bullmq';
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
-import { REDIS_MAX_OUTAGE_MS, redisGone } from '../api/redis-outage.js';
+import { REDIS_MAX_OUTAGE_MS, redisGone } from '../rate/redis-outage.js';
 import { LandingGraphError } from '../errors.js';
 import { Downtime } from '../time/downtime.js';
 import { fetchQueueName, jobIdOf, QUEUE_PREFIX } from './names.js';
@@ -11,7 +11,7 @@ import type { TaskTally } from './tally.js';
 
 export interface RemoteFetchOptions {
   redisUrl: string;
-  /** The service and key (serviceId of api/redis-window.ts): its queue. */
+  /** The service and key (serviceId of rate/shared-window.ts): its queue. */
   serviceId: string;
   /**
    * How often tasks waiting for an answer are looked up in Redis: an answer whose event was missed is taken, a task

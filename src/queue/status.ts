@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { type WindowUsage, windowUsage } from '../api/redis-window.js';
-import { redisUnreachable } from '../api/redis-outage.js';
+import { type WindowUsage, windowUsage } from '../rate/shared-window.js';
+import { redisUnreachable } from '../rate/redis-outage.js';
 import { type BoardEntry, CrawlBoard } from './board.js';
 import { fetchQueueName, QUEUE_PREFIX } from './names.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FetchedRecord } from '../../src/api/client.js';
+import type { FetchedRecord } from '../../src/client/client.js';
 import { type LandingRef, refPath } from '../../src/api/refs.js';
 import { type CrawlDeps, runCrawl } from '../../src/crawl/crawler.js';
 import type { Commit, FrontierStore } from '../../src/crawl/frontier-store.js';

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_RATE_MARGIN_MS } from '../../api/limiter.js';
+import { DEFAULT_RATE_MARGIN_MS } from '../../rate/limiter.js';
 import type { LandingRef } from '../../api/refs.js';
 import { refToString } from '../../api/refs.js';
 import { parseDurationMs } from '../../time/duration.js';

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_RATE_MARGIN_MS } from '../../api/limiter.js';
-import { serviceId } from '../../api/redis-window.js';
+import { DEFAULT_RATE_MARGIN_MS } from '../../rate/limiter.js';
+import { serviceId } from '../../rate/shared-window.js';
 import { LandingGraphError } from '../../errors.js';
 import { startFetchWorker } from '../../queue/fetch-worker.js';
 import { workerNotices } from '../worker-notices.js';

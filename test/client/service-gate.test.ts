@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LandingGraphError } from '../../src/errors.js';
-import { fromNetworkError, errorForStatus, outageSignal } from '../../src/api/http-errors.js';
-import { ServiceGate, type GatePass, type ServiceGateEvent } from '../../src/api/service-gate.js';
+import { fromNetworkError, errorForStatus, outageSignal } from '../../src/client/http-errors.js';
+import { ServiceGate, type GatePass, type ServiceGateEvent } from '../../src/client/service-gate.js';
 
 /** A clock whose timers fire only when advanced: no real sleeps. */
 function fakeTime() {

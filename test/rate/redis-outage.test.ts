@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redisGone, redisUnreachable } from '../../src/api/redis-outage.js';
+import { redisGone, redisUnreachable } from '../../src/rate/redis-outage.js';
 
 describe('Redis outage errors', () => {
   it('name the address without its password, and what to do', () => {

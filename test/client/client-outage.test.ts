@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ClientEvent, LandingClient, type LandingClientOptions } from '../../src/api/client.js';
+import { type ClientEvent, LandingClient, type LandingClientOptions } from '../../src/client/client.js';
 import { refPath, type LandingRef } from '../../src/api/refs.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 

@@ -33,7 +33,7 @@ export interface RequestLimiterOptions {
   /** Epoch ms, only to turn a Retry-After time into a pause on `clock`. Default: Date.now. */
   now?: () => number;
   /**
-   * Turns shared with other processes on the same service and key (redis-window.ts): a request that has its local
+   * Turns shared with other processes on the same service and key (shared-window.ts): a request that has its local
    * slot also waits for a turn there, and a 429's pause is shared. Default: none (this process alone).
    */
   shared?: SharedTurns;

@@ -1,10 +1,10 @@
 import { Pool, request, type Dispatcher } from 'undici';
 import { LandingGraphError } from '../errors.js';
-import type { Departure } from './departures.js';
+import type { Departure } from '../rate/departures.js';
 import { errorForStatus, fromNetworkError, outageSignal, transient } from './http-errors.js';
-import { RequestLimiter, type SharedTurns } from './limiter.js';
+import { RequestLimiter, type SharedTurns } from '../rate/limiter.js';
 import { isCompleteJson } from './json-complete.js';
-import { refPath, refToString, type LandingRef } from './refs.js';
+import { refPath, refToString, type LandingRef } from '../api/refs.js';
 import { backoffDelayMs, DEFAULT_RETRY, retryAfterMs, type RetryOptions } from './retry.js';
 import { ServiceGate, type GatePass, type ServiceGateEvent, type ServiceGateOptions } from './service-gate.js';
 
