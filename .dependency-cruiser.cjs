@@ -8,7 +8,9 @@
  *   (the record queue on BullMQ and Redis, which the CLI plugs into the crawl's fetch seam);
  * - features side by side: changes/, network/, resolve/, query/, load/, export/, flags/ — none imports another;
  * - sandbox/: the service's local stand-in, beside the features, imported only by the CLI;
- * - cli/: the only layer that knows commander, and nothing imports it.
+ * - app/: the application layer, which may combine features and the engine (a crawl run with or without the record
+ *   queue, its worker processes) and is tested directly; only the CLI imports it;
+ * - cli/: the only layer that knows commander (it parses, prints and maps errors to exit codes), and nothing imports it.
  * Test oracles live in test/support/, never in src/.
  */
 const FEATURES = 'changes|network|resolve|query|load|export|flags';
@@ -37,6 +39,20 @@ module.exports = {
       comment: 'Only src/cli/ (and its entry point) imports src/cli/.',
       from: { path: '^src/', pathNot: '^src/cli/' },
       to: { path: '^src/cli/' },
+    },
+    {
+      name: 'app-only-from-cli',
+      severity: 'error',
+      comment: 'The application layer sits between the CLI and everything else: only src/cli/ imports src/app/.',
+      from: { path: '^src/', pathNot: '^src/(cli|app)/' },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'app-below-cli',
+      severity: 'error',
+      comment: 'The application layer does not print or parse: it never imports the CLI or the sandbox.',
+      from: { path: '^src/app/' },
+      to: { path: '^src/(cli|sandbox)/' },
     },
     {
       name: 'commander-in-cli',
@@ -68,16 +84,16 @@ module.exports = {
     },
     {
       name: 'queue-beside-the-crawl',
-      comment: 'The record queue fetches through the API and knows nothing of the crawl, the graph store or the features; only the CLI wires them.',
+      comment: 'The record queue fetches through the client and knows nothing of the crawl, the graph store or the features; the application layer wires them.',
       severity: 'error',
       from: { path: '^src/queue/' },
       to: { path: `^src/(crawl|store|${FEATURES}|sandbox|cli)/` },
     },
     {
       name: 'queue-only-from-cli',
-      comment: 'The crawl takes any fetch function: it never depends on Redis or BullMQ.',
+      comment: 'The crawl takes any fetch function: it never depends on Redis or BullMQ; the application layer plugs the queue in.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(cli|queue)/' },
+      from: { path: '^src/', pathNot: '^src/(cli|app|queue)/' },
       to: { path: '^src/queue/|node_modules/bullmq' },
     },
     {

@@ -49,12 +49,18 @@ const CLEAN: Tree = {
   'src/export/a.ts': lines("import { escape } from '../render/escape.js';", "export const a = () => escape('a');"),
   'src/network/b.ts': lines("import { escape } from '../render/escape.js';", "export const b = () => escape('b');"),
   'src/network/c.ts': lines("import { b } from './b.js';", 'export const c = () => b();'),
+  'src/app/run.ts': lines(
+    "import { run } from '../crawl/run.js';",
+    "import { a } from '../export/a.js';",
+    'export const appRun = () => [run(), a()];',
+  ),
   'src/cli/main.ts': lines(
     "import { Command } from 'commander';",
+    "import { appRun } from '../app/run.js';",
     "import { run } from '../crawl/run.js';",
     "import { a } from '../export/a.js';",
     "import { c } from '../network/c.js';",
-    'export const main = () => [new Command(), run(), a(), c()];',
+    'export const main = () => [new Command(), appRun(), run(), a(), c()];',
   ),
   'test/support/oracle.ts': lines('export const expected = 1;'),
 };
@@ -85,6 +91,9 @@ const BROKEN: Tree = {
   'src/api/refs.ts': lines("import { limit } from '../rate/limiter.js';", 'export const refs = limit;'),
   // A rate piece using the client.
   'src/rate/window.ts': lines("import { fetchRecord } from '../client/client.js';", 'export const w = fetchRecord;'),
+  // A feature reaching up into the application layer, which reaches up into the CLI.
+  'src/flags/g.ts': lines("import { appRun } from '../app/run.js';", 'export const g = appRun;'),
+  'src/app/print.ts': lines("import { main } from '../cli/main.js';", 'export const p = main;'),
   // The client reaching up into the crawl.
   'src/client/gate.ts': lines("import { run } from '../crawl/run.js';", 'export const g = run;'),
 };
@@ -140,6 +149,9 @@ describe('layer rules (.dependency-cruiser.cjs)', () => {
 
   it('fail on a cycle, a feature importing another, commander outside the CLI, src importing the CLI or test/, the service layers upside down', () => {
     expect(violations(broken.output)).toEqual([
+      'app-below-cli src/app/print.ts',
+      'app-only-from-cli src/flags/g.ts',
+      'cli-on-top src/app/print.ts',
       'cli-on-top src/resolve/f.ts',
       'commander-in-cli src/query/d.ts',
       'features-apart src/export/a.ts',

@@ -6,7 +6,7 @@ import { CrawlBoard } from '../queue/board.js';
 import { type FetchWorker, startFetchWorker } from '../queue/fetch-worker.js';
 import { RemoteFetch } from '../queue/remote-fetch.js';
 import type { FetchTally, TaskTally } from '../queue/tally.js';
-import type { ServiceConfig } from './config.js';
+import type { ServiceConfig } from './service-client.js';
 import { workerNotices } from './worker-notices.js';
 import { startWorkerProcesses, type WorkerProcesses, type WorkerProcessOptions } from './worker-processes.js';
 
