@@ -15,6 +15,7 @@ import { RunLedger } from './run-ledger.js';
 import { RunStop } from './run-stop.js';
 import { inlineSettler, type SettlerFactory } from './settler.js';
 import { reuseNotBeforeIso, settlePolicyOf, TaskHandler } from './task-handler.js';
+import { type Clock, epochClock } from '../time/clock.js';
 
 export type { CrawlRequest };
 
@@ -43,10 +44,8 @@ export interface CrawlDeps {
    */
   maxWaitingRawChars?: number;
   events?: ClientEventCounter;
-  /** Clock (epoch ms). Default: Date.now. */
-  now?: () => number;
-  /** Default: setTimeout. */
-  sleep?: (ms: number) => Promise<void>;
+  /** The run's clock (epoch ms: it stamps the records), and the waits for an unavailable Neo4j. Default: epochClock. */
+  clock?: Clock;
   /** Commit timer. Default: setTimeout; returns a cancel function. */
   setTimer?: (callback: () => void, ms: number) => () => void;
   signal?: AbortSignal;
@@ -98,10 +97,10 @@ interface Run {
  * same crawl: the run holds the crawl's lock (see bootstrap), renewed while it runs.
  */
 export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<CrawlResult> {
-  const now = deps.now ?? Date.now;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const clock = deps.clock ?? epochClock;
+  const now = () => clock.now();
   const run: Run = {
-    context: runContext(deps.store, request.options.neo4jRetryMs, now, sleep),
+    context: runContext(deps.store, request.options.neo4jRetryMs, clock),
     stop: new RunStop(),
     events: deps.events ?? new ClientEventCounter(),
     startedAtMs: now(),

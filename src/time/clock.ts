@@ -8,8 +8,14 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** performance.now and setTimeout. */
+/** performance.now and setTimeout: for pacing, where only intervals count. */
 export const systemClock: Clock = {
   now: () => performance.now(),
+  sleep: (ms, signal) => delay(ms, undefined, { signal }),
+};
+
+/** Date.now and setTimeout: for what also stamps or compares dates (the crawl's records, a Retry-After date). */
+export const epochClock: Clock = {
+  now: () => Date.now(),
   sleep: (ms, signal) => delay(ms, undefined, { signal }),
 };
