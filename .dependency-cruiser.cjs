@@ -1,11 +1,16 @@
 /**
  * The layer rules of src/, checked by `npm run lint:layers` (part of `npm test`). From the bottom up:
- * - shared pieces: errors.ts, random.ts, order.ts, cypher-header.ts, time/, render/, api/ (the service, its refs and seeds), graph/ (the pure mapping);
+ * - shared pieces: errors.ts, random.ts, order.ts, cypher-header.ts, time/, render/, graph/ (the pure mapping), and the
+ *   service in three layers: api/ (its vocabulary: kinds, keys, refs, seeds, the zod record schemas), rate/ (the
+ *   sliding window, the limiter, departures and the shared window on Redis) and client/ (the HTTP client, its retries,
+ *   429 pauses and outage gate), each using only those below it;
  * - the engine: crawl/ (the crawl and its FrontierStore interface) and store/ (Neo4j, implementing it), and queue/
  *   (the record queue on BullMQ and Redis, which the CLI plugs into the crawl's fetch seam);
  * - features side by side: changes/, network/, resolve/, query/, load/, export/, flags/ — none imports another;
  * - sandbox/: the service's local stand-in, beside the features, imported only by the CLI;
- * - cli/: the only layer that knows commander, and nothing imports it.
+ * - app/: the application layer, which may combine features and the engine (a crawl run with or without the record
+ *   queue, its worker processes) and is tested directly; only the CLI imports it;
+ * - cli/: the only layer that knows commander (it parses, prints and maps errors to exit codes), and nothing imports it.
  * Test oracles live in test/support/, never in src/.
  */
 const FEATURES = 'changes|network|resolve|query|load|export|flags';
@@ -34,6 +39,20 @@ module.exports = {
       comment: 'Only src/cli/ (and its entry point) imports src/cli/.',
       from: { path: '^src/', pathNot: '^src/cli/' },
       to: { path: '^src/cli/' },
+    },
+    {
+      name: 'app-only-from-cli',
+      severity: 'error',
+      comment: 'The application layer sits between the CLI and everything else: only src/cli/ imports src/app/.',
+      from: { path: '^src/', pathNot: '^src/(cli|app)/' },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'app-below-cli',
+      severity: 'error',
+      comment: 'The application layer does not print or parse: it never imports the CLI or the sandbox.',
+      from: { path: '^src/app/' },
+      to: { path: '^src/(cli|sandbox)/' },
     },
     {
       name: 'commander-in-cli',
@@ -65,16 +84,16 @@ module.exports = {
     },
     {
       name: 'queue-beside-the-crawl',
-      comment: 'The record queue fetches through the API and knows nothing of the crawl, the graph store or the features; only the CLI wires them.',
+      comment: 'The record queue fetches through the client and knows nothing of the crawl, the graph store or the features; the application layer wires them.',
       severity: 'error',
       from: { path: '^src/queue/' },
       to: { path: `^src/(crawl|store|${FEATURES}|sandbox|cli)/` },
     },
     {
       name: 'queue-only-from-cli',
-      comment: 'The crawl takes any fetch function: it never depends on Redis or BullMQ.',
+      comment: 'The crawl takes any fetch function: it never depends on Redis or BullMQ; the application layer plugs the queue in.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(cli|queue)/' },
+      from: { path: '^src/', pathNot: '^src/(cli|app|queue)/' },
       to: { path: '^src/queue/|node_modules/bullmq' },
     },
     {
@@ -90,6 +109,27 @@ module.exports = {
       comment: 'errors, random, order, cypher-header, time, render, api and graph are used by everyone and use none of the layers above.',
       from: { path: '^src/(api|graph|time|render|errors\\.ts|random\\.ts|order\\.ts|cypher-header\\.ts)' },
       to: { path: `^src/(store|crawl|${FEATURES}|sandbox|cli)/` },
+    },
+    {
+      name: 'vocabulary-at-the-bottom',
+      severity: 'error',
+      comment: "api/ is the service's vocabulary: it knows no HTTP, no Redis, no rate and no client.",
+      from: { path: '^src/api/' },
+      to: { path: '^src/(client|rate)/|node_modules/(undici|ioredis)/' },
+    },
+    {
+      name: 'rate-below-client',
+      severity: 'error',
+      comment: 'The rate pieces pace any sender: the client uses them, they never use the client.',
+      from: { path: '^src/rate/' },
+      to: { path: '^src/client/|node_modules/undici/' },
+    },
+    {
+      name: 'service-below-engine',
+      severity: 'error',
+      comment: 'The client and the rate pieces are shared by the crawl, the queue and the CLI: they know none of them.',
+      from: { path: '^src/(client|rate)/' },
+      to: { path: `^src/(store|crawl|queue|${FEATURES}|sandbox|cli)/` },
     },
     {
       name: 'api-below-graph',

@@ -7,7 +7,7 @@ import { defaultExclude, defineConfig } from 'vitest/config';
  * three files at once on two cores made lose the race.
  */
 const ALONE_FILES = [
-  'test/api/shared-window.int.test.ts',
+  'test/rate/shared-window.int.test.ts',
   'test/cli/crawl-cli.int.test.ts',
   'test/cli/crawl-lock.int.test.ts',
   'test/queue/workers.int.test.ts',

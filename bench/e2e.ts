@@ -1,9 +1,9 @@
-import { LandingClient } from '../src/api/client.js';
+import { LandingClient } from '../src/client/client.js';
 import { parseLandingRecord } from '../src/api/schemas/index.js';
 import { isLandingGraphError, LandingGraphError } from '../src/errors.js';
 import { crawlFingerprint } from '../src/crawl/fingerprint.js';
 import { parseCrawlOptions } from '../src/crawl/options.js';
-import { mergeSettlements, settleFailed, settleFetched, taskUid, type Settlement, type SettlePolicy } from '../src/crawl/settle.js';
+import { mergeCommits, settleFailed, settleFetched, taskUid, type SettlePolicy } from '../src/crawl/settle.js';
 import type { Commit, FrontierTask } from '../src/crawl/frontier-store.js';
 import { CrawlStore } from '../src/store/crawl-store.js';
 import { writeFileSync } from 'node:fs';
@@ -292,7 +292,7 @@ export function policyFor(crawlId: string, maxDepth: number): SettlePolicy {
 }
 
 /** A record as the crawler settles it (settle.ts), from the kept body. */
-export function settle(f: Fetched, crawlId: string, policy: SettlePolicy): Settlement {
+export function settle(f: Fetched, crawlId: string, policy: SettlePolicy): Commit {
   const task: FrontierTask = {
     uid: taskUid(crawlId, { kind: f.ref.kind, id: f.ref.id }),
     kind: f.ref.kind,
@@ -339,7 +339,7 @@ async function storeCeiling(neo: BenchNeo4j, baseUrl: string, workload: Workload
   // (src/crawl/commit-buffer.ts).
   const settled: Commit[] = [];
   for (let i = 0; i < fetched.length; i += COMMIT_EVERY)
-    settled.push(mergeSettlements(fetched.slice(i, i + COMMIT_EVERY).map((f) => settle(f, crawlId, policy))));
+    settled.push(mergeCommits(fetched.slice(i, i + COMMIT_EVERY).map((f) => settle(f, crawlId, policy))));
   let next = 0;
   const started = performance.now();
   const lane = async () => {

@@ -5,7 +5,7 @@ import type { BenchNeo4j } from './lib/neo4j.js';
 import { replanCounter, resetGraph } from './lib/neo4j.js';
 import { realtimePriority, startCrawl, startSandboxProcess, type CrawlExit } from './lib/processes.js';
 import type { Figure, Section } from './lib/report.js';
-import { RequestLimiter } from '../src/api/limiter.js';
+import { RequestLimiter } from '../src/rate/limiter.js';
 import { busiestWindow } from '../src/sandbox/stats.js';
 import { fmt, log, outDir, sleep, tail } from './lib/util.js';
 import { singleSeedWorkload, writeSeedsFile } from './lib/workload.js';

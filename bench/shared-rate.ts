@@ -1,4 +1,4 @@
-import { SharedWindow } from '../src/api/redis-window.js';
+import { SharedWindow } from '../src/rate/shared-window.js';
 import { generateGraph } from '../src/sandbox/index.js';
 import { resetGraph, type BenchNeo4j } from './lib/neo4j.js';
 import { realtimePriority, startCrawl, startSandboxProcess } from './lib/processes.js';

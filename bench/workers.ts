@@ -1,5 +1,5 @@
-import { LandingClient } from '../src/api/client.js';
-import { serviceId } from '../src/api/redis-window.js';
+import { LandingClient } from '../src/client/client.js';
+import { serviceId } from '../src/rate/shared-window.js';
 import { startFetchWorker } from '../src/queue/fetch-worker.js';
 import { RemoteFetch } from '../src/queue/remote-fetch.js';
 import { generateGraph } from '../src/sandbox/index.js';

@@ -4,7 +4,7 @@
  * - `retry`: transient; the same call may succeed later (back off first),
  * - `skip`: this one item failed for good, the rest of the work goes on,
  * - `stop`: nothing further can succeed until a person acts (bad key, bad config, bad input).
- * Foreign errors (undici, neo4j-driver, zod) are converted where they enter: api/http-errors.ts,
+ * Foreign errors (undici, neo4j-driver, zod) are converted where they enter: client/http-errors.ts,
  * store/neo4j-errors.ts. Messages never contain the API key or the Neo4j password.
  */
 export type ErrorKind = 'retry' | 'skip' | 'stop';

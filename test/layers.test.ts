@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * The layer rules (.dependency-cruiser.cjs, `npm run lint:layers`) bite: the same command, run with the
  * project's config on a tiny tree shaped like src/, fails on a cycle, a feature importing another, commander
- * outside the CLI, src importing the CLI or test/, and passes on the same tree without them.
+ * outside the CLI, src importing the CLI or test/, the service's layers (api, rate, client) upside down, and passes
+ * on the same tree without them.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
@@ -33,16 +34,33 @@ const CLEAN: Tree = {
     "import { LandingGraphError } from '../errors.js';",
     'export const escape = (s: string) => (s ? s : new LandingGraphError().message);',
   ),
-  'src/crawl/run.ts': lines("import { LandingGraphError } from '../errors.js';", 'export const run = () => new LandingGraphError();'),
+  'src/api/kinds.ts': lines("export const KINDS = ['domain'];"),
+  'src/rate/limiter.ts': lines("import { KINDS } from '../api/kinds.js';", 'export const limit = () => KINDS.length;'),
+  'src/client/client.ts': lines(
+    "import { KINDS } from '../api/kinds.js';",
+    "import { limit } from '../rate/limiter.js';",
+    'export const fetchRecord = () => [KINDS, limit()];',
+  ),
+  'src/crawl/run.ts': lines(
+    "import { LandingGraphError } from '../errors.js';",
+    "import { fetchRecord } from '../client/client.js';",
+    'export const run = () => [new LandingGraphError(), fetchRecord()];',
+  ),
   'src/export/a.ts': lines("import { escape } from '../render/escape.js';", "export const a = () => escape('a');"),
   'src/network/b.ts': lines("import { escape } from '../render/escape.js';", "export const b = () => escape('b');"),
   'src/network/c.ts': lines("import { b } from './b.js';", 'export const c = () => b();'),
+  'src/app/run.ts': lines(
+    "import { run } from '../crawl/run.js';",
+    "import { a } from '../export/a.js';",
+    'export const appRun = () => [run(), a()];',
+  ),
   'src/cli/main.ts': lines(
     "import { Command } from 'commander';",
+    "import { appRun } from '../app/run.js';",
     "import { run } from '../crawl/run.js';",
     "import { a } from '../export/a.js';",
     "import { c } from '../network/c.js';",
-    'export const main = () => [new Command(), run(), a(), c()];',
+    'export const main = () => [new Command(), appRun(), run(), a(), c()];',
   ),
   'test/support/oracle.ts': lines('export const expected = 1;'),
 };
@@ -69,6 +87,15 @@ const BROKEN: Tree = {
   'src/load/e.ts': lines("import { expected } from '../../test/support/oracle.js';", 'export const e = expected;'),
   // A feature reaching up into the CLI.
   'src/resolve/f.ts': lines("import { main } from '../cli/main.js';", 'export const f = main;'),
+  // The vocabulary knowing the rate pieces.
+  'src/api/refs.ts': lines("import { limit } from '../rate/limiter.js';", 'export const refs = limit;'),
+  // A rate piece using the client.
+  'src/rate/window.ts': lines("import { fetchRecord } from '../client/client.js';", 'export const w = fetchRecord;'),
+  // A feature reaching up into the application layer, which reaches up into the CLI.
+  'src/flags/g.ts': lines("import { appRun } from '../app/run.js';", 'export const g = appRun;'),
+  'src/app/print.ts': lines("import { main } from '../cli/main.js';", 'export const p = main;'),
+  // The client reaching up into the crawl.
+  'src/client/gate.ts': lines("import { run } from '../crawl/run.js';", 'export const g = run;'),
 };
 
 const dirs: string[] = [];
@@ -120,14 +147,20 @@ describe('layer rules (.dependency-cruiser.cjs)', () => {
     expect(clean.code).toBe(0);
   });
 
-  it('fail on a cycle, a feature importing another, commander outside the CLI, src importing the CLI or test/', () => {
+  it('fail on a cycle, a feature importing another, commander outside the CLI, src importing the CLI or test/, the service layers upside down', () => {
     expect(violations(broken.output)).toEqual([
+      'app-below-cli src/app/print.ts',
+      'app-only-from-cli src/flags/g.ts',
+      'cli-on-top src/app/print.ts',
       'cli-on-top src/resolve/f.ts',
       'commander-in-cli src/query/d.ts',
       'features-apart src/export/a.ts',
       'features-below-cli src/resolve/f.ts',
       expect.stringMatching(/^no-cycles src\/network\/[bc]\.ts$/),
       'no-tests-or-bench-in-src src/load/e.ts',
+      'rate-below-client src/rate/window.ts',
+      'service-below-engine src/client/gate.ts',
+      'vocabulary-at-the-bottom src/api/refs.ts',
     ]);
     expect(broken.output).toMatch(/features-apart: src\/export\/a\.ts → src\/network\/b\.ts/);
     expect(broken.output).toMatch(/commander-in-cli: src\/query\/d\.ts → node_modules\/commander\//);

@@ -19,6 +19,8 @@ export interface BenchNeo4j {
   env: Record<string, string>;
   /** The bench's own server's debug.log (undefined for NEO4J_URI): replans are counted from it. */
   debugLog?: string;
+  /** The bench's own server's home (undefined for NEO4J_URI): what its database takes on disk is read there. */
+  home?: string;
   /** Close the driver; stop the server if the bench started it. */
   close(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export async function openBenchNeo4j(size: { heap?: string; pagecache?: string }
   let source: string;
   let stop = async (): Promise<void> => undefined;
   let debugLog: string | undefined;
+  let home: string | undefined;
   if (process.env.NEO4J_URI) {
     connection = {
       uri: process.env.NEO4J_URI,
@@ -54,6 +57,7 @@ export async function openBenchNeo4j(size: { heap?: string; pagecache?: string }
     log(local.wasRunning ? `Neo4j already running in ${local.home}` : `started Neo4j in ${local.home}`);
     connection = local.connection;
     debugLog = path.join(local.home, 'logs/debug.log');
+    home = local.home;
     const sized = `${size.heap ? ` --heap ${size.heap}` : ''}${size.pagecache ? ` --pagecache ${size.pagecache}` : ''}`;
     source = `scripts/neo4j-local --home ${path.relative(projectRoot, local.home) || local.home} --bolt-port ${options.boltPort}${sized}${local.wasRunning ? ' (already running; left running)' : ' (started and stopped by the bench)'}${fresh ? ", on a new database (the last run's deleted first)" : ''}`;
     if (!local.wasRunning) {
@@ -77,6 +81,7 @@ export async function openBenchNeo4j(size: { heap?: string; pagecache?: string }
     source,
     version,
     debugLog,
+    home,
     env: {
       NEO4J_URI: connection.uri,
       NEO4J_USERNAME: connection.username,

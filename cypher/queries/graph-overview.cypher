@@ -25,21 +25,23 @@ CALL () {
   ORDER BY c DESC, state
   RETURN 3 AS part, 'crawls' AS section, 'CrawlTask' AS name, sum(c) AS count, collect(state + ' ' + toString(c)) AS breakdown
   UNION ALL
-  // The graph's relationship types (docs/graph.md): a scan by type, never the history's VERSION_OF.
+  // The graph's relationship types (docs/graph.md): a scan by type, never the history's VERSION_OF. One scan gives
+  // both the current relationships (per type and list) and the removed ones (per type).
   // types: stated
   MATCH ()-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->()
-  WHERE r.removedAt IS NULL
-  WITH type(r) AS name, r.list AS list, count(*) AS c
-  ORDER BY name, c DESC, list
-  RETURN 4 AS part, 'relationships' AS section, name, sum(c) AS count, collect(list + ' ' + toString(c)) AS breakdown
-  UNION ALL
-  // types: stated
-  MATCH ()-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->()
-  WHERE r.removedAt IS NOT NULL
-  WITH type(r) AS type, count(*) AS c
-  ORDER BY c DESC, type
-  RETURN 5 AS part, 'history' AS section, 'removed relationships' AS name, sum(c) AS count,
-         collect(type + ' ' + toString(c)) AS breakdown
+  WITH type(r) AS type, r.removedAt IS NULL AS current, CASE WHEN r.removedAt IS NULL THEN r.list END AS list, count(*) AS c
+  ORDER BY CASE WHEN current THEN type END, c DESC, list, type
+  WITH collect({type: type, current: current, list: list, c: c}) AS counts
+  CALL (counts) {
+    UNWIND [x IN counts WHERE x.current] AS x
+    WITH x.type AS name, sum(x.c) AS count, collect(x.list + ' ' + toString(x.c)) AS breakdown
+    RETURN 4 AS part, 'relationships' AS section, name, count, breakdown
+    UNION ALL
+    UNWIND [x IN counts WHERE NOT x.current] AS x
+    RETURN 5 AS part, 'history' AS section, 'removed relationships' AS name, sum(x.c) AS count,
+           collect(x.type + ' ' + toString(x.c)) AS breakdown
+  }
+  RETURN part, section, name, count, breakdown
   UNION ALL
   MATCH (v:RecordVersion)-[:VERSION_OF]->(n:Landing)
   RETURN 5 AS part, 'history' AS section, 'RecordVersion' AS name, count(v) AS count,

@@ -6,10 +6,21 @@
 // param: minDegree integer default 2 min=0  Leave out nodes with fewer links
 // param: limit integer default 25 min=1  Most rows
 // columns: label, name, key, degree, links, longLists
+CALL () {
+  // The current degree (links read one by one) is at most the count of all links, which the store keeps per node.
+  // So the first $limit nodes by that count give a floor: the true top $limit all have at least that many current
+  // links, hence at least that many links. Only nodes above the floor have their links read.
+  MATCH (n)
+  WHERE (n:Landing OR n:Pivot) AND ($kinds IS NULL OR n.kind IN $kinds)
+  WITH n, COUNT { (n)--() } AS links
+  WHERE links >= $minDegree
+  ORDER BY links DESC
+  LIMIT $limit
+  RETURN coalesce(min(COUNT { (n)-[r]-(:Landing|Pivot) WHERE r.removedAt IS NULL }), 0) AS floor
+}
 MATCH (n)
 WHERE (n:Landing OR n:Pivot) AND ($kinds IS NULL OR n.kind IN $kinds)
-// The degree counts current links only (read one by one); all links (a count the store keeps) bound it.
-  AND COUNT { (n)--() } >= $minDegree
+  AND COUNT { (n)--() } >= CASE WHEN floor > $minDegree THEN floor ELSE $minDegree END
 WITH n, COUNT { (n)-[r]-(:Landing|Pivot) WHERE r.removedAt IS NULL } AS degree
 WHERE degree >= $minDegree
 ORDER BY degree DESC, n.kind, n.key

@@ -8,14 +8,24 @@
 // columns: email, sharedBy, domains, companies, via, entities
 MATCH (em:Email)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
 WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch) AND ($email IS NULL OR em.key = toLower(trim($email)))
-WITH em, e, collect(DISTINCT type(r)) AS types
-ORDER BY e.kind DESC, e.title, e.key
-WITH em, collect(CASE WHEN e.kind IN ['company', 'branch']
+WITH em, count(DISTINCT e) AS sharedBy
+WHERE sharedBy >= CASE WHEN $email IS NULL THEN 2 ELSE 1 END AND ($email IS NOT NULL OR sharedBy <= $maxShared)
+// Counted first, listed after: only the rows shown have their records sorted and named.
+WITH em, sharedBy
+ORDER BY sharedBy DESC, coalesce(em.key, em.title)
+LIMIT $limit
+CALL (em) {
+  MATCH (em)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
+  WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch)
+  WITH e, collect(DISTINCT type(r)) AS types
+  ORDER BY e.kind DESC, e.title, e.key
+  WITH collect(CASE WHEN e.kind IN ['company', 'branch']
                    THEN coalesce(e.title + ' (' + e.key + ')', e.title, e.key, e.kind + ' #' + toString(e.id))
                    ELSE coalesce(e.key, e.title, e.kind + ' #' + toString(e.id)) END) AS entities,
-     count(CASE WHEN e:Domain THEN 1 END) AS domains, count(CASE WHEN e:Company THEN 1 END) AS companies,
-     reduce(acc = [], t IN collect(types) | acc + [x IN t WHERE NOT x IN acc]) AS via
-WHERE size(entities) >= CASE WHEN $email IS NULL THEN 2 ELSE 1 END AND ($email IS NOT NULL OR size(entities) <= $maxShared)
-RETURN coalesce(em.key, em.title) AS email, size(entities) AS sharedBy, domains, companies, via, entities
+         count(CASE WHEN e:Domain THEN 1 END) AS domains, count(CASE WHEN e:Company THEN 1 END) AS companies,
+         reduce(acc = [], ts IN collect(types) | acc + ts) AS types
+  // In one order whatever the order the links were read in.
+  RETURN entities, domains, companies, [t IN ['LISTS_CONTACT', 'RELATED'] WHERE t IN types] AS via
+}
+RETURN coalesce(em.key, em.title) AS email, sharedBy, domains, companies, via, entities
 ORDER BY sharedBy DESC, email
-LIMIT $limit

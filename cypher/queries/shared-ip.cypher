@@ -8,11 +8,18 @@
 // columns: ip, sharedBy, via, entities
 MATCH (ip:Pivot:IP)<-[r:RESOLVES_TO]-(e:Landing)
 WHERE r.removedAt IS NULL AND ($ip IS NULL OR ip.key = toLower(trim($ip)) OR ip.value = trim($ip))
-WITH ip, e, r
-ORDER BY e.key
-WITH ip, collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities, collect(r.via) AS vias
-WHERE size(entities) >= CASE WHEN $ip IS NULL THEN 2 ELSE 1 END AND ($ip IS NOT NULL OR size(entities) <= $maxShared)
-RETURN ip.value AS ip, size(entities) AS sharedBy,
-       reduce(acc = [], v IN vias | acc + [x IN coalesce(v, []) WHERE NOT x IN acc]) AS via, entities
-ORDER BY sharedBy DESC, ip
+WITH ip, count(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS sharedBy
+WHERE sharedBy >= CASE WHEN $ip IS NULL THEN 2 ELSE 1 END AND ($ip IS NOT NULL OR sharedBy <= $maxShared)
+// Counted first, listed after: only the rows shown have their records sorted and named.
+WITH ip, sharedBy
+ORDER BY sharedBy DESC, ip.value
 LIMIT $limit
+CALL (ip) {
+  MATCH (ip)<-[r:RESOLVES_TO]-(e:Landing)
+  WHERE r.removedAt IS NULL
+  WITH e, r
+  ORDER BY e.key
+  RETURN collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities, collect(r.via) AS vias
+}
+RETURN ip.value AS ip, sharedBy, reduce(acc = [], v IN vias | acc + [x IN coalesce(v, []) WHERE NOT x IN acc]) AS via, entities
+ORDER BY sharedBy DESC, ip

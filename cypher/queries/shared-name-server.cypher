@@ -8,10 +8,18 @@
 MATCH (ns:Pivot:NameServer)<-[r:USES_NAME_SERVER]-(e:Landing)
 WHERE r.removedAt IS NULL
   AND ($nameServer IS NULL OR ns.key = toLower(trim($nameServer)) OR ns.key + '.' = toLower(trim($nameServer)) OR ns.value = trim($nameServer))
-WITH ns, e
-ORDER BY e.key
-WITH ns, collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities
-WHERE size(entities) >= CASE WHEN $nameServer IS NULL THEN 2 ELSE 1 END AND ($nameServer IS NOT NULL OR size(entities) <= $maxShared)
-RETURN coalesce(ns.key, ns.value) AS nameServer, size(entities) AS sharedBy, entities
-ORDER BY sharedBy DESC, nameServer
+WITH ns, count(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS sharedBy
+WHERE sharedBy >= CASE WHEN $nameServer IS NULL THEN 2 ELSE 1 END AND ($nameServer IS NOT NULL OR sharedBy <= $maxShared)
+// Counted first, listed after: only the rows shown have their records sorted and named.
+WITH ns, sharedBy
+ORDER BY sharedBy DESC, coalesce(ns.key, ns.value)
 LIMIT $limit
+CALL (ns) {
+  MATCH (ns)<-[r:USES_NAME_SERVER]-(e:Landing)
+  WHERE r.removedAt IS NULL
+  WITH e
+  ORDER BY e.key
+  RETURN collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities
+}
+RETURN coalesce(ns.key, ns.value) AS nameServer, sharedBy, entities
+ORDER BY sharedBy DESC, nameServer

@@ -7,17 +7,26 @@
 // param: limit integer default 50 min=1  Most rows
 // columns: phone, sharedBy, domains, companies, via, entities
 MATCH (ph:Phone)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
-WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch)
-  AND ($phone IS NULL OR ph.key = '+' + reduce(digits = '', ch IN split($phone, '') |
+WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch) AND ($phone IS NULL OR ph.key = '+' + reduce(digits = '', ch IN split($phone, '') |
         digits + CASE WHEN ch IN ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] THEN ch ELSE '' END))
-WITH ph, e, collect(DISTINCT type(r)) AS types
-ORDER BY e.kind DESC, e.title, e.key
-WITH ph, collect(CASE WHEN e.kind IN ['company', 'branch']
+WITH ph, count(DISTINCT e) AS sharedBy
+WHERE sharedBy >= CASE WHEN $phone IS NULL THEN 2 ELSE 1 END AND ($phone IS NOT NULL OR sharedBy <= $maxShared)
+// Counted first, listed after: only the rows shown have their records sorted and named.
+WITH ph, sharedBy
+ORDER BY sharedBy DESC, coalesce(ph.key, ph.title)
+LIMIT $limit
+CALL (ph) {
+  MATCH (ph)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
+  WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch)
+  WITH e, collect(DISTINCT type(r)) AS types
+  ORDER BY e.kind DESC, e.title, e.key
+  WITH collect(CASE WHEN e.kind IN ['company', 'branch']
                    THEN coalesce(e.title + ' (' + e.key + ')', e.title, e.key, e.kind + ' #' + toString(e.id))
                    ELSE coalesce(e.key, e.title, e.kind + ' #' + toString(e.id)) END) AS entities,
-     count(CASE WHEN e:Domain THEN 1 END) AS domains, count(CASE WHEN e:Company THEN 1 END) AS companies,
-     reduce(acc = [], t IN collect(types) | acc + [x IN t WHERE NOT x IN acc]) AS via
-WHERE size(entities) >= CASE WHEN $phone IS NULL THEN 2 ELSE 1 END AND ($phone IS NOT NULL OR size(entities) <= $maxShared)
-RETURN coalesce(ph.key, ph.title) AS phone, size(entities) AS sharedBy, domains, companies, via, entities
+         count(CASE WHEN e:Domain THEN 1 END) AS domains, count(CASE WHEN e:Company THEN 1 END) AS companies,
+         reduce(acc = [], ts IN collect(types) | acc + ts) AS types
+  // In one order whatever the order the links were read in.
+  RETURN entities, domains, companies, [t IN ['LISTS_CONTACT', 'RELATED'] WHERE t IN types] AS via
+}
+RETURN coalesce(ph.key, ph.title) AS phone, sharedBy, domains, companies, via, entities
 ORDER BY sharedBy DESC, phone
-LIMIT $limit

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LandingGraphError } from '../errors.js';
 import type { Neo4jConnection } from '../store/connect.js';
 import type { LocalNeo4jOptions } from '../store/local-neo4j.js';
+import type { ServiceConfig } from '../app/service-client.js';
 
 const portSetting = (name: string) =>
   z
@@ -35,11 +36,6 @@ const envSchema = z.object({
   NEO4J_LOCAL_BOLT_PORT: portSetting('NEO4J_LOCAL_BOLT_PORT'),
   NEO4J_LOCAL_HTTP_PORT: portSetting('NEO4J_LOCAL_HTTP_PORT'),
 });
-
-export interface ServiceConfig {
-  baseUrl: string;
-  apiKey: string;
-}
 
 /** The project's local Neo4j (scripts/neo4j-local), used when no NEO4J_URI is set. */
 export interface LocalNeo4jConfig {

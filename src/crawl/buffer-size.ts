@@ -4,11 +4,9 @@ export const BUFFER_SECONDS = 5;
 export const MAX_WAITING_RECORDS = 2000;
 /**
  * The most raw answer text (characters) that waiting records hold, whatever the rate: about 250 records of the
- * sandbox (15.7 kB each). Without it, 2,000 records waited while a commit of as many was written at 100,000
- * records unthrottled, and the crawl's peak RSS went from 285 MB (10,000 records) to 346 MB. Since the client
- * fetches 5-7 times faster than Neo4j writes (the limiter no longer waits on bottleneck's timers), the waiting
- * records are always at this bound: at 8,000,000 the 100,000-record crawl peaked at 314.9 MB, at 4,000,000 at
- * 262.4 MB, with the same records per second (store-bound: 250 records are two and a half commits).
+ * sandbox. An unthrottled client fetches several times faster than Neo4j writes, so the waiting records sit at
+ * this bound, and it is what the crawl's peak memory follows; a store-bound crawl loses no speed to it, since 250
+ * records are more than two commits.
  */
 export const MAX_WAITING_RAW_CHARS = 4_000_000;
 

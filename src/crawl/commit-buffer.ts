@@ -1,5 +1,5 @@
 import type { Commit } from './frontier-store.js';
-import { mergeSettlements, type Settlement } from './settle.js';
+import { mergeCommits } from './settle.js';
 
 export interface CommitBufferOptions {
   /** A commit starts as soon as this many records wait. */
@@ -37,7 +37,7 @@ const realTimer = (callback: () => void, ms: number) => {
  * Never rejects: a failed commit is reported through `onFailed`.
  */
 export class CommitBuffer {
-  private pending: Settlement[] = [];
+  private pending: Commit[] = [];
   private pendingRawChars = 0;
   /** Waiting records that queue tasks (not of the last level): the next level's fetches wait for their commit. */
   private pendingQueueing = 0;
@@ -68,7 +68,7 @@ export class CommitBuffer {
     return this.pendingRawChars;
   }
 
-  add(settlement: Settlement): void {
+  add(settlement: Commit): void {
     this.pending.push(settlement);
     this.pendingRawChars += rawCharsOf(settlement);
     if (settlement.queue.length > 0) this.pendingQueueing += 1;
@@ -119,7 +119,7 @@ export class CommitBuffer {
     this.cancelTimer = undefined;
     this.options.onRoom();
     try {
-      const commit = mergeSettlements(settlements);
+      const commit = mergeCommits(settlements);
       await this.options.write(commit);
       this.options.onWritten(commit);
     } catch (error) {
@@ -128,7 +128,7 @@ export class CommitBuffer {
   }
 }
 
-function rawCharsOf(settlement: Settlement): number {
+function rawCharsOf(settlement: Commit): number {
   let chars = 0;
   for (const batch of settlement.batches) for (const node of batch.nodes) chars += node.raw?.length ?? 0;
   return chars;

@@ -1,4 +1,4 @@
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { beginRun, bootstrap, type CrawlRequest } from './bootstrap.js';
 import { type CrawlCounts, type CrawlStatus, countsOf, type FrontierStore, type LockHolder } from './frontier-store.js';
@@ -14,7 +14,8 @@ import { type RunContext, runContext } from './run-context.js';
 import { RunLedger } from './run-ledger.js';
 import { RunStop } from './run-stop.js';
 import { inlineSettler, type SettlerFactory } from './settler.js';
-import { reuseNotBeforeIso, settlePolicyOf, TaskWorker } from './task-worker.js';
+import { reuseNotBeforeIso, settlePolicyOf, TaskHandler } from './task-handler.js';
+import { type Clock, epochClock } from '../time/clock.js';
 
 export type { CrawlRequest };
 
@@ -43,10 +44,8 @@ export interface CrawlDeps {
    */
   maxWaitingRawChars?: number;
   events?: ClientEventCounter;
-  /** Clock (epoch ms). Default: Date.now. */
-  now?: () => number;
-  /** Default: setTimeout. */
-  sleep?: (ms: number) => Promise<void>;
+  /** The run's clock (epoch ms: it stamps the records), and the waits for an unavailable Neo4j. Default: epochClock. */
+  clock?: Clock;
   /** Commit timer. Default: setTimeout; returns a cancel function. */
   setTimer?: (callback: () => void, ms: number) => () => void;
   signal?: AbortSignal;
@@ -98,10 +97,10 @@ interface Run {
  * same crawl: the run holds the crawl's lock (see bootstrap), renewed while it runs.
  */
 export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<CrawlResult> {
-  const now = deps.now ?? Date.now;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const clock = deps.clock ?? epochClock;
+  const now = () => clock.now();
   const run: Run = {
-    context: runContext(deps.store, request.options.neo4jRetryMs, now, sleep),
+    context: runContext(deps.store, request.options.neo4jRetryMs, clock),
     stop: new RunStop(),
     events: deps.events ?? new ClientEventCounter(),
     startedAtMs: now(),
@@ -158,7 +157,7 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
   const { context, stop } = run;
   const policy = settlePolicyOf(crawlId, options);
   const settler = (deps.settler ?? inlineSettler)(policy);
-  const worker = new TaskWorker({
+  const handler = new TaskHandler({
     fetch: deps.fetch,
     settler,
     context,
@@ -186,7 +185,7 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
     describeService: `the service at ${cleanUri(request.baseUrl) ?? 'its base URL'}`,
   });
   const massGone = new MassGone({ accept: options.acceptMassGone });
-  const loop = new LevelLoop(loopOptions, { context, worker, ledger, stop, firstAnswers, massGone });
+  const loop = new LevelLoop(loopOptions, { context, handler, ledger, stop, firstAnswers, massGone });
   const progress = () => progressNow(crawlId, request, ledger, loop.inFlight, run);
   const onAbort = () => stop.stop('interrupted');
   deps.signal?.addEventListener('abort', onAbort);

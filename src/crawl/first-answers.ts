@@ -1,5 +1,5 @@
 import { LandingGraphError } from '../errors.js';
-import type { Settlement } from './settle.js';
+import type { Commit } from './frontier-store.js';
 
 /** Answers judged before a run that has seen no good one concludes that it is talking to the wrong thing. */
 export const FIRST_ANSWERS_JUDGED = 5;
@@ -46,7 +46,7 @@ export class FirstAnswers {
    * it, or `release` the held ones with it (the first good answer); `refuse` once too many were bad. `label` names
    * the record for the message, asked only for the first bad answers.
    */
-  judge(settlement: Settlement, label: () => string): 'write' | 'hold' | 'release' | 'refuse' {
+  judge(settlement: Commit, label: () => string): 'write' | 'hold' | 'release' | 'refuse' {
     if (this.trusted || settlement.counts.requested === 0) return 'write';
     const kind = answerKind(settlement);
     if (kind === 'record') {
@@ -77,7 +77,7 @@ export class FirstAnswers {
 }
 
 /** What a settlement of a fetched answer says about the service. */
-export function answerKind(settlement: Settlement): AnswerKind {
+export function answerKind(settlement: Commit): AnswerKind {
   const state = settlement.done[0]?.state;
   if (state === 'missing') return 'notFound';
   if (state === 'invalid') return 'wrongShape';

@@ -12,9 +12,6 @@ export interface FrontierTask {
   depth: number;
 }
 
-/** A task to create: by page number, or by natural key (entities named in blocks). */
-export type FrontierRow = FrontierTask;
-
 export type TaskState = 'done' | 'missing' | 'failed' | 'invalid';
 
 /**
@@ -51,8 +48,8 @@ export interface Commit {
   pivots: PivotBatch[];
   done: { uid: string; state: TaskState; error: string | null }[];
   /** Other names of a fetched record (page number after a key lookup, key): never to be asked for again. */
-  aliases: FrontierRow[];
-  queue: FrontierRow[];
+  aliases: FrontierTask[];
+  queue: FrontierTask[];
   counts: CrawlCounts;
 }
 

@@ -6,9 +6,9 @@ import type { Commit, FrontierTask } from './frontier-store.js';
 import type { RunContext } from './run-context.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunStop } from './run-stop.js';
-import { type Settlement, taskRef } from './settle.js';
+import { taskRef } from './settle.js';
 import { refToString } from '../api/refs.js';
-import type { TaskRequest, TaskWorker } from './task-worker.js';
+import type { TaskRequest, TaskHandler } from './task-handler.js';
 import { UncommittedTasks } from './uncommitted.js';
 
 /** Frontier tasks read at once. */
@@ -37,7 +37,7 @@ export interface LevelLoopOptions {
 export interface LevelLoopParts {
   context: RunContext;
   /** What is done with each task. */
-  worker: TaskWorker;
+  handler: TaskHandler;
   ledger: RunLedger;
   stop: RunStop;
   /** Whether fetched answers may be written yet (the service answered like itself once). */
@@ -47,9 +47,9 @@ export interface LevelLoopParts {
 }
 
 /**
- * The crawl's task loop: reads the durable frontier level by level, hands its tasks to the worker as
+ * The crawl's task loop: reads the durable frontier level by level, hands its tasks to the handler as
  * the dispatch slots allow, and commits their settlements. It decides only when a task runs; what a task
- * does is the worker's, how the run began and how it ends are bootstrap's and finishRun's.
+ * does is the handler's, how the run began and how it ends are bootstrap's and finishRun's.
  */
 export class LevelLoop {
   private readonly commitWaiters: (() => void)[] = [];
@@ -57,7 +57,7 @@ export class LevelLoop {
   private readonly slots: DispatchSlots;
   private readonly buffer: CommitBuffer;
   /** Settlements of fetched answers held back until one answer looks like the service's (see FirstAnswers). */
-  private readonly held: Settlement[] = [];
+  private readonly held: Commit[] = [];
   /** Uids of dispatched tasks whose record held a valid answer before this run (their 404 marks it gone). */
   private readonly answeredBefore = new Set<string>();
   /** Whether the dispatcher is reading the frontier or handing out tasks (more fetches may still come). */
@@ -144,15 +144,15 @@ export class LevelLoop {
   }
 
   private async dispatchPages(depth: number): Promise<void> {
-    const { context, worker, ledger, stop } = this.parts;
+    const { context, handler, ledger, stop } = this.parts;
     let after = '';
     for (;;) {
       this.uncommitted.forgetPage();
       const page = await context.patiently(() => context.store.page(this.options.crawlId, depth, after, PAGE_SIZE));
       if (page.length === 0) return;
       const open = page.filter((task) => !this.uncommitted.taken(task.uid));
-      const fresh = await worker.fresh(open);
-      for (const uid of await worker.answeredBefore(open.filter((task) => !fresh.has(task.uid)))) this.answeredBefore.add(uid);
+      const fresh = await handler.fresh(open);
+      for (const uid of await handler.answeredBefore(open.filter((task) => !fresh.has(task.uid)))) this.answeredBefore.add(uid);
       for (const task of page) {
         if (this.uncommitted.taken(task.uid)) continue;
         if (!(await this.slots.acquire(() => stop.reason !== undefined))) return;
@@ -174,10 +174,10 @@ export class LevelLoop {
   }
 
   private dispatch(task: FrontierTask, reuse: boolean): void {
-    const { worker, ledger, stop } = this.parts;
+    const { handler, ledger, stop } = this.parts;
     this.uncommitted.dispatched(task);
     const request: TaskRequest = { requested: false };
-    void worker
+    void handler
       .settle(task, reuse, request)
       .then(
         (settlement) => {
@@ -199,7 +199,7 @@ export class LevelLoop {
   }
 
   /** Commit a settlement, or hold it while no answer of this run has looked like the service's. */
-  private accept(settlement: Settlement, task: FrontierTask): void {
+  private accept(settlement: Commit, task: FrontierTask): void {
     if (this.refused) {
       // Answers still on their way when the run refused the service are not written either.
       if (settlement.counts.requested > 0) this.parts.ledger.dropped();
@@ -217,7 +217,7 @@ export class LevelLoop {
   }
 
   /** Commit a settlement the service's answers allow, unless it marks a record gone (MassGone decides at idle). */
-  private add(settlement: Settlement): void {
+  private add(settlement: Commit): void {
     const uid = settlement.done[0]?.uid;
     const wasAnswered = uid !== undefined && this.answeredBefore.delete(uid);
     if (this.parts.massGone.admit(settlement, wasAnswered) === 'write') this.buffer.add(settlement);

@@ -1,5 +1,5 @@
 import { LandingGraphError } from '../errors.js';
-import type { Settlement } from './settle.js';
+import type { Commit } from './frontier-store.js';
 
 /**
  * Share of the records fetched before (requested again by this run) that may answer 404 before the run stops.
@@ -21,12 +21,12 @@ export const MASS_GONE_MIN = 10;
 export class MassGone {
   private answeredBefore = 0;
   private gone = 0;
-  private readonly held: Settlement[] = [];
+  private readonly held: Commit[] = [];
 
   constructor(private readonly options: { accept: boolean; share?: number; min?: number }) {}
 
   /** Judge a settlement to be written; `wasAnswered`: its record held a valid answer before this run. */
-  admit(settlement: Settlement, wasAnswered: boolean): 'write' | 'hold' {
+  admit(settlement: Commit, wasAnswered: boolean): 'write' | 'hold' {
     if (!wasAnswered || settlement.counts.requested === 0) return 'write';
     this.answeredBefore += 1;
     if (settlement.counts.missing === 0) return 'write';
@@ -42,7 +42,7 @@ export class MassGone {
   }
 
   /** The loop is idle: the held settlements to write, or a MASS_GONE error when too many records went. */
-  decide(): { release: Settlement[] } | { refuse: Settlement[]; error: LandingGraphError } {
+  decide(): { release: Commit[] } | { refuse: Commit[]; error: LandingGraphError } {
     const held = this.held.splice(0);
     const share = this.options.share ?? MASS_GONE_SHARE;
     const min = this.options.min ?? MASS_GONE_MIN;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LANDING_KINDS, type LandingKind } from '../api/kinds.js';
-import type { LandingRef } from '../api/refs.js';
 import { LandingGraphError } from '../errors.js';
 
 export const FOLLOW_GROUPS = ['related', 'similar', 'competitor', 'contacts', 'requisites'] as const;
@@ -74,5 +73,3 @@ export function parseCrawlOptions(input: CrawlOptionsInput): CrawlOptions {
   }
   return result.data;
 }
-
-export type Seed = LandingRef;

@@ -1,4 +1,4 @@
-import type { ClientEvent } from '../api/client.js';
+import type { ClientEvent } from '../client/client.js';
 
 /** What a crawl reports about itself, every second and at the end. */
 export interface CrawlProgress {

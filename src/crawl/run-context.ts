@@ -1,3 +1,4 @@
+import type { Clock } from '../time/clock.js';
 import type { FrontierStore } from './frontier-store.js';
 import { waitOutNeo4j } from './wait-out-neo4j.js';
 
@@ -13,16 +14,11 @@ export interface RunContext {
 }
 
 /** `neo4jRetryMs`: how long a store operation waits for an unavailable Neo4j (the options' neo4jRetryMs). */
-export function runContext(
-  store: FrontierStore,
-  neo4jRetryMs: number,
-  now: () => number,
-  sleep: (ms: number) => Promise<void>,
-): RunContext {
+export function runContext(store: FrontierStore, neo4jRetryMs: number, clock: Clock): RunContext {
   return {
     store,
-    now,
-    iso: () => new Date(now()).toISOString(),
-    patiently: (operation) => waitOutNeo4j(operation, { maxWaitMs: neo4jRetryMs, now, sleep }),
+    now: () => clock.now(),
+    iso: () => new Date(clock.now()).toISOString(),
+    patiently: (operation) => waitOutNeo4j(operation, { maxWaitMs: neo4jRetryMs, clock }),
   };
 }

@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { LandingGraphError } from '../errors.js';
-import type { FrontierTask } from './frontier-store.js';
-import { type SettlePolicy, type Settlement, settleFetched } from './settle.js';
+import type { FrontierTask, Commit } from './frontier-store.js';
+import { type SettlePolicy, settleFetched } from './settle.js';
 import type { Settler, SettlerFactory } from './settler.js';
 
 /** One record to settle, as posted to the thread (its text: the thread parses it, off the event loop). */
@@ -15,7 +15,7 @@ export interface SettleRequest {
   attempts: number;
 }
 
-export type SettleReply = { id: number; settlement: Settlement } | { id: number; error: string };
+export type SettleReply = { id: number; settlement: Commit } | { id: number; error: string };
 
 /**
  * Heap of the thread, MiB: it holds only the records being settled (as many as the crawl has in flight) and their
@@ -77,7 +77,7 @@ export interface SettleStart {
 }
 
 function settlerOn(worker: Worker, policy: SettlePolicy): Settler {
-  const waiting = new Map<number, { resolve: (s: Settlement) => void; reject: (e: unknown) => void }>();
+  const waiting = new Map<number, { resolve: (s: Commit) => void; reject: (e: unknown) => void }>();
   let nextId = 0;
   let dead: LandingGraphError | undefined;
   const failAll = (error: LandingGraphError) => {
@@ -97,11 +97,11 @@ function settlerOn(worker: Worker, policy: SettlePolicy): Settler {
     if (!dead) failAll(new LandingGraphError('INTERNAL', `the settle thread exited (code ${code})`));
   });
   return {
-    settle(task: FrontierTask, fetched: FetchedRecord): Promise<Settlement> {
+    settle(task: FrontierTask, fetched: FetchedRecord): Promise<Commit> {
       if (dead) return Promise.reject(dead);
       if (fetched.text.length > INLINE_ABOVE_CHARS) return Promise.resolve().then(() => settleFetched(task, fetched, policy));
       const id = nextId++;
-      return new Promise<Settlement>((resolve, reject) => {
+      return new Promise<Commit>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         const request: SettleRequest = { id, task, ref: fetched.ref, text: fetched.text, attempts: fetched.attempts };
         worker.postMessage(request);

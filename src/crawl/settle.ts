@@ -1,4 +1,4 @@
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import { refToString, type LandingRef } from '../api/refs.js';
 import type { LandingGraphError } from '../errors.js';
 import { mapAnswerText } from '../graph/map-answer.js';
@@ -15,9 +15,6 @@ export interface SettlePolicy extends ExpandPolicy {
   aliasKeys: boolean;
 }
 
-/** A commit's worth of one task: what to write and what to queue. */
-export type Settlement = Omit<Commit, 'counts'> & { counts: Commit['counts'] };
-
 export function taskRef(task: Pick<FrontierTask, 'kind' | 'id' | 'key'>): LandingRef {
   return task.id !== null ? { kind: task.kind, id: task.id } : { kind: task.kind, key: task.key ?? '' };
 }
@@ -32,7 +29,7 @@ const zero = () => ({ requested: 1, fetched: 0, missing: 0, failed: 0, invalid: 
  * The outcome of one fetch -> nodes, edges and frontier changes. Pure: the record is checked against its
  * schema here; a record that breaks it is kept raw and flagged, never followed.
  */
-export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy: SettlePolicy): Settlement {
+export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy: SettlePolicy): Commit {
   const ref = taskRef(task);
   const counts = zero();
   const answer = mapAnswerText(task.kind, ref, fetched.text);
@@ -49,7 +46,7 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
   }
   counts.fetched = 1;
   const { record, mapped, pivots } = answer;
-  const aliases: Settlement['aliases'] = [];
+  const aliases: Commit['aliases'] = [];
   if (task.id === null || task.id !== record.id) {
     aliases.push({
       uid: taskUid(policy.crawlId, { kind: task.kind, id: record.id }),
@@ -68,7 +65,7 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
       depth: task.depth,
     });
   }
-  const queue: Settlement['queue'] = [];
+  const queue: Commit['queue'] = [];
   const skipped =
     policy.skip.has(refToString(ref)) ||
     policy.skip.has(refToString({ kind: task.kind, id: record.id })) ||
@@ -108,14 +105,14 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
  * changes as a fetch, nothing written, no request counted. Undefined when the stored answer no longer
  * passes the schema (then it is fetched).
  */
-export function settleReused(task: FrontierTask, storedText: string, policy: SettlePolicy): Settlement | undefined {
+export function settleReused(task: FrontierTask, storedText: string, policy: SettlePolicy): Commit | undefined {
   const settled = settleFetched(task, { ref: taskRef(task), text: storedText, attempts: 0 }, policy);
   if (settled.counts.fetched !== 1) return undefined;
   return { ...settled, batches: [], pivots: [], counts: { ...settled.counts, requested: 0, fetched: 0, reused: 1 } };
 }
 
 /** A fetch that ended in a per-record error: 404 -> missing; retries spent or rejected -> failed. */
-export function settleFailed(task: FrontierTask, error: LandingGraphError): Settlement {
+export function settleFailed(task: FrontierTask, error: LandingGraphError): Commit {
   const counts = zero();
   const missing = error.code === 'API_NOT_FOUND';
   if (missing) counts.missing = 1;
@@ -131,7 +128,7 @@ export function settleFailed(task: FrontierTask, error: LandingGraphError): Sett
   };
 }
 
-export function mergeSettlements(settlements: readonly Settlement[]): Commit {
+export function mergeCommits(settlements: readonly Commit[]): Commit {
   const commit: Commit = {
     batches: [],
     pivots: [],

@@ -1,7 +1,7 @@
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import { LandingGraphError } from '../errors.js';
-import type { FrontierTask } from './frontier-store.js';
-import { type SettlePolicy, type Settlement, settleFetched } from './settle.js';
+import type { FrontierTask, Commit } from './frontier-store.js';
+import { type SettlePolicy, settleFetched } from './settle.js';
 
 /**
  * Turns a fetched record into its settlement (schema check, mapping, pivots, frontier changes): the crawl's
@@ -10,7 +10,7 @@ import { type SettlePolicy, type Settlement, settleFetched } from './settle.js';
  * event loop that sends the next request and reads the next answer.
  */
 export interface Settler {
-  settle(task: FrontierTask, fetched: FetchedRecord): Promise<Settlement>;
+  settle(task: FrontierTask, fetched: FetchedRecord): Promise<Commit>;
   close(): Promise<void>;
 }
 

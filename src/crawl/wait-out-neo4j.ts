@@ -1,10 +1,10 @@
 import { isLandingGraphError } from '../errors.js';
+import type { Clock } from '../time/clock.js';
 
 export interface Neo4jPatience {
   /** Longest time to keep retrying while Neo4j is unavailable; then its error is thrown. */
   maxWaitMs: number;
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
+  clock: Clock;
 }
 
 /**
@@ -12,13 +12,13 @@ export interface Neo4jPatience {
  * `maxWaitMs`, polling every 2 s at most; any other error, or a longer outage, is thrown.
  */
 export async function waitOutNeo4j<T>(operation: () => Promise<T>, patience: Neo4jPatience): Promise<T> {
-  const startedMs = patience.now();
+  const startedMs = patience.clock.now();
   for (let attempt = 1; ; attempt++) {
     try {
       return await operation();
     } catch (error) {
-      if (!isLandingGraphError(error, 'NEO4J_UNAVAILABLE') || patience.now() - startedMs >= patience.maxWaitMs) throw error;
-      await patience.sleep(Math.min(2_000, 250 * 2 ** attempt));
+      if (!isLandingGraphError(error, 'NEO4J_UNAVAILABLE') || patience.clock.now() - startedMs >= patience.maxWaitMs) throw error;
+      await patience.clock.sleep(Math.min(2_000, 250 * 2 ** attempt));
     }
   }
 }

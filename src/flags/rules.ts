@@ -5,6 +5,7 @@ import { readCypherFile } from '../store/cypher-files.js';
 import { readCypherHeader } from '../cypher-header.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { SEVERITIES, type Severity } from '../graph/flag-severity.js';
+import { DEFAULT_MAX_SHARED } from '../graph/hub-bound.js';
 import { publicInfrastructureParameters } from '../graph/public-infrastructure.js';
 
 /** The rules' folder: one Cypher file per rule (the same relative place from src/ and dist/). */
@@ -34,11 +35,12 @@ export interface FlagRule {
 }
 
 const FIELDS = ['rule', 'severity', 'description', 'threshold'];
-const THRESHOLD = /^([A-Za-z][A-Za-z0-9]*)\s+(\d+)\s+(\S.*)$/;
+const THRESHOLD = /^([A-Za-z][A-Za-z0-9]*)\s+(\d+|hub)\s+(\S.*)$/;
 
 /**
  * Parse `cypher/flags/rules/<id>.cypher`: header lines `// rule: <id>`, `// severity: high|medium|low`,
- * `// description: …` (repeatable), `// threshold: <name> <default> <why>` (a continuation line repeats
+ * `// description: …` (repeatable), `// threshold: <name> <default> <why>` (the default a whole number, or `hub`:
+ * the one hub bound, DEFAULT_MAX_SHARED; a continuation line repeats
  * `// threshold:` without a name), then comments and one statement. A malformed file is CONFIG_INVALID naming it.
  */
 export function parseRule(id: string, text: string): FlagRule {
@@ -58,7 +60,8 @@ export function parseRule(id: string, text: string): FlagRule {
     else if (field === 'description') description.push(value);
     else {
       const t = THRESHOLD.exec(value);
-      if (t) thresholds.push({ name: t[1] as string, default: Number(t[2]), description: t[3] as string });
+      if (t)
+        thresholds.push({ name: t[1] as string, default: t[2] === 'hub' ? DEFAULT_MAX_SHARED : Number(t[2]), description: t[3] as string });
       else if (thresholds.length > 0) (thresholds.at(-1) as Threshold).description += ` ${value}`;
       else fail(`a threshold line is \`<name> <default> <why>\`: ${value}`);
     }

@@ -3,10 +3,9 @@ import { compareCodeUnits } from '../order.js';
 
 /**
  * The evidence the pure core groups, in columns: each member once (numbered), each identifier once (numbered, in
- * key order) with the numbers and weights of its members in two typed arrays. A 100,000-record graph has ~157,000
- * identifiers that tie or are hubs and ~370,000 links to them; as one object per link (the reader's rows before)
- * they did not fit the CLI's 256 MB heap, as an object and two arrays per identifier they took ~30 MB, in columns
- * ~8 MB. Made by EvidenceBuilder.
+ * key order) with the numbers and weights of its members in two typed arrays. Identifiers and links are counted
+ * in hundreds of thousands at 100,000 records: an object per link does not fit a small heap, columns take a
+ * fraction of an object per identifier. Made by EvidenceBuilder.
  */
 export interface Evidence {
   /** The members, numbered by their place in this list. */

@@ -6,7 +6,8 @@ import { runNamed } from '../store/executor.js';
 import { toStoreError } from '../store/neo4j-errors.js';
 import { toNumber } from '../store/numbers.js';
 import { assertCrawl } from './store.js';
-import { DEFAULT_MAX_SHARED, DEFAULT_MIN_SIZE, EVIDENCE_WEIGHTS, WEAK_EVIDENCE } from './model.js';
+import { DEFAULT_MIN_SIZE, EVIDENCE_WEIGHTS, WEAK_EVIDENCE } from './model.js';
+import { DEFAULT_MAX_SHARED } from '../graph/hub-bound.js';
 
 /**
  * Networks in Neo4j Graph Data Science: the connected components of the strong ties of a scope, computed in the

@@ -1,5 +1,6 @@
 import type { LandingKind } from '../api/kinds.js';
 import { SEVERITIES as FLAG_SEVERITIES, type Severity as FlagSeverity } from '../graph/flag-severity.js';
+import { DEFAULT_MAX_SHARED } from '../graph/hub-bound.js';
 
 /**
  * Networks: groups of records (companies, domains, e-mails, phones) tied by identifiers of common control.
@@ -91,8 +92,6 @@ export interface NetworkOptions {
   resolution: number;
 }
 
-/** Chosen on the sandbox graph's degree distribution (docs/networks.md). */
-export const DEFAULT_MAX_SHARED = 20;
 export const DEFAULT_MIN_SIZE = 2;
 export const DEFAULT_SPLIT_ABOVE = 20;
 export const DEFAULT_MIN_MODULARITY = 0.3;

@@ -6,8 +6,8 @@ import { compareCodeUnits } from '../order.js';
  * members flagged high come first, then medium, then low. A member counts once, at its highest severity, so a
  * record that five rules flag does not outweigh five flagged records. Networks without flags keep their order.
  * Pure: `flagsOf` maps memberKey to the member's current flags (read by readMemberFlags). A network none of whose
- * members is flagged is passed on as it is (findNetworks gave it no flags): over 100,000 records 14,000 of 16,000
- * networks are, and copying them all is work for nothing.
+ * members is flagged is passed on as it is (findNetworks gave it no flags): most networks are, and copying them
+ * is work for nothing.
  */
 export function rankByFlags(networks: readonly Network[], flagsOf: ReadonlyMap<string, readonly MemberFlag[]>): Network[] {
   const ranked = networks.map((network) => {

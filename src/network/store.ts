@@ -8,7 +8,6 @@ import { walkScope } from '../store/scope.js';
 import { toStoreError } from '../store/neo4j-errors.js';
 import { type Evidence, EvidenceBuilder } from './evidence.js';
 import {
-  DEFAULT_MAX_SHARED,
   EVIDENCE_KINDS,
   EVIDENCE_WEIGHTS,
   type EvidenceKind,
@@ -19,6 +18,7 @@ import {
   type Network,
   type NetworkMember,
 } from './model.js';
+import { DEFAULT_MAX_SHARED } from '../graph/hub-bound.js';
 
 /**
  * What `networks` looks at: every record, the records of `<seeds> --depth N` (docs/scope.md), or the records a crawl
@@ -156,9 +156,9 @@ export interface MemberFlags {
 
 /**
  * The current red flags of the networks' members, as `landing-graph flags` last wrote them: networks do not compute
- * flags, they rank by them (rank.ts), which looks its members up here. Every current flag is read (a few thousand
- * over 100,000 records, cypher/network/member-flags.cypher); looking up each member in Neo4j instead (60,000 over
- * the 100,000-record bench graph) took 3 s of an 11 s run.
+ * flags, they rank by them (rank.ts), which looks its members up here. Every current flag is read
+ * (cypher/network/member-flags.cypher): flags are far fewer than the networks' members, so one read of them is
+ * cheaper than a look-up per member.
  */
 export async function readMemberFlags(driver: Driver, options: ReadOptions = {}): Promise<MemberFlags> {
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });

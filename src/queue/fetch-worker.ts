@@ -1,5 +1,5 @@
 import { Worker } from 'bullmq';
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { fetchQueueName, QUEUE_PREFIX } from './names.js';
 import type { FetchTally } from './tally.js';
@@ -7,7 +7,7 @@ import { fetchJobSchema, type FetchOutcome, outcomeOfError, outcomeOfRecord } fr
 
 export interface FetchWorkerOptions {
   redisUrl: string;
-  /** The service and key this worker serves (serviceId of api/redis-window.ts): it takes tasks of that queue only. */
+  /** The service and key this worker serves (serviceId of rate/shared-window.ts): it takes tasks of that queue only. */
   serviceId: string;
   /** Fetches one record (LandingClient.fetch, throttled by the shared window). */
   fetch: (ref: LandingRef) => Promise<FetchedRecord>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import { LANDING_KINDS } from '../api/kinds.js';
 import type { LandingRef } from '../api/refs.js';
 import type { TaskTally } from './tally.js';

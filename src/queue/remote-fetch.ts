@@ -1,15 +1,17 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Job, Queue, QueueEvents } from 'bullmq';
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
+import { REDIS_MAX_OUTAGE_MS, redisGone } from '../rate/redis-outage.js';
 import { LandingGraphError } from '../errors.js';
+import { Downtime } from '../time/downtime.js';
 import { fetchQueueName, jobIdOf, QUEUE_PREFIX } from './names.js';
 import { type FetchJob, fetchOutcomeSchema, readOutcome } from './outcome.js';
 import type { TaskTally } from './tally.js';
 
 export interface RemoteFetchOptions {
   redisUrl: string;
-  /** The service and key (serviceId of api/redis-window.ts): its queue. */
+  /** The service and key (serviceId of rate/shared-window.ts): its queue. */
   serviceId: string;
   /**
    * How often tasks waiting for an answer are looked up in Redis: an answer whose event was missed is taken, a task
@@ -51,7 +53,7 @@ export interface RemoteFetchCounts {
 export class RemoteFetch {
   private readonly waiting = new Map<string, Waiting>();
   private readonly counts = { requeued: 0, adopted: 0 };
-  private downSinceMs: number | undefined;
+  private readonly downtime: Downtime;
   private readonly stopChecks = new AbortController();
   private readonly checker: Promise<void>;
 
@@ -60,6 +62,7 @@ export class RemoteFetch {
     private readonly events: QueueEvents,
     private readonly options: RemoteFetchOptions,
   ) {
+    this.downtime = new Downtime(options.maxOutageMs ?? REDIS_MAX_OUTAGE_MS);
     events.on('completed', ({ jobId, returnvalue }) => this.answer(jobId, returnvalue));
     events.on('failed', ({ jobId, failedReason }) => this.failed(jobId, failedReason));
     events.on('error', () => undefined);
@@ -220,16 +223,11 @@ export class RemoteFetch {
         } else if (found.state === 'completed') this.answer(jobId, found.returnValue);
         else if (found.state === 'failed') this.failed(jobId, found.failedReason ?? 'no reason given');
       }
-      this.downSinceMs = undefined;
+      this.downtime.answered();
     } catch (cause) {
-      this.downSinceMs ??= Date.now();
-      const downMs = Date.now() - this.downSinceMs;
-      if (downMs > (this.options.maxOutageMs ?? 600_000)) {
-        const error = new LandingGraphError(
-          'REDIS_UNREACHABLE',
-          `Redis stopped answering ${Math.round(downMs / 1000)} s ago: start it again (scripts/redis-local start); the same command resumes the crawl`,
-          { cause },
-        );
+      const downMs = this.downtime.failed();
+      if (this.downtime.exceeded(downMs)) {
+        const error = redisGone(this.options.redisUrl, downMs, cause);
         for (const [jobId, entry] of [...this.waiting]) this.settle(jobId, () => entry.reject(error));
       }
     }

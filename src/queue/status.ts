@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { type WindowUsage, windowUsage } from '../api/redis-window.js';
-import { LandingGraphError } from '../errors.js';
+import { type WindowUsage, windowUsage } from '../rate/shared-window.js';
+import { redisUnreachable } from '../rate/redis-outage.js';
 import { type BoardEntry, CrawlBoard } from './board.js';
 import { fetchQueueName, QUEUE_PREFIX } from './names.js';
 
@@ -37,13 +37,7 @@ export async function readQueueStatus(redisUrl: string, crawlId?: string): Promi
     await redis.connect();
   } catch (cause) {
     redis.disconnect();
-    throw new LandingGraphError(
-      'REDIS_UNREACHABLE',
-      `Redis does not answer at ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}: start it (scripts/redis-local start) or fix --redis-url / REDIS_URL`,
-      {
-        cause,
-      },
-    );
+    throw redisUnreachable(redisUrl, cause);
   }
   const board = new CrawlBoard(redis);
   try {

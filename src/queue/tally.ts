@@ -1,4 +1,4 @@
-import type { ClientEvent } from '../api/client.js';
+import type { ClientEvent } from '../client/client.js';
 import { type LandingRef, refToString } from '../api/refs.js';
 
 /** Retries and 429 waits one task cost the worker that fetched it: the crawl counts them as its own. */

@@ -5,6 +5,8 @@
  * written as SAME_AS relationships (store.ts). Nodes are never merged.
  */
 
+import { DEFAULT_MAX_SHARED } from '../graph/hub-bound.js';
+
 /** The kinds of node a candidate pairs: Company records (fetched or key-only stubs) and Person pivots. */
 export const SIDE_KINDS = ['company', 'person'] as const;
 export type SideKind = (typeof SIDE_KINDS)[number];
@@ -87,7 +89,7 @@ export interface CompanyTie {
 export interface ResolveOptions {
   /** A normalised name held by more companies, or more persons, than this proposes nothing (a common name). Default 10. */
   maxNamesakes: number;
-  /** An identifier shared by more records than this does not tie two companies (as `networks --max-shared`). Default 20. */
+  /** An identifier shared by more records than this does not tie two companies (as `networks --max-shared`). Default: DEFAULT_MAX_SHARED. */
   maxShared: number;
   /** Candidates scoring lower are left out. Default 0. */
   minScore: number;
@@ -98,7 +100,7 @@ export const DEFAULT_MAX_NAMESAKES = 10;
 /** Evidence entries a candidate keeps (and a decision file line may hold): enough to judge, bounded for the file. */
 export const MAX_EVIDENCE = 100;
 
-export const DEFAULT_RESOLVE_OPTIONS: ResolveOptions = { maxNamesakes: DEFAULT_MAX_NAMESAKES, maxShared: 20, minScore: 0 };
+export const DEFAULT_RESOLVE_OPTIONS: ResolveOptions = { maxNamesakes: DEFAULT_MAX_NAMESAKES, maxShared: DEFAULT_MAX_SHARED, minScore: 0 };
 
 /** A name too common to propose anything, reported instead. */
 export interface CrowdedName {

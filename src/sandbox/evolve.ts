@@ -13,7 +13,7 @@ import {
 import type { EvolveChange, SharedIdentifier } from './evolve-change.js';
 import { RELATED_FIELD_OF } from './graph-store.js';
 import type { SandboxGraph, SkeletonNode } from './graph-types.js';
-import { normalizeKey } from './keys.js';
+import { lookupKey } from './keys.js';
 import { newSkeletonNode } from './new-records.js';
 import { companyName } from './naming.js';
 import { hash32, Rng, rngFor } from './prng.js';
@@ -255,7 +255,7 @@ class Evolver {
     if (title === node.title) invalid(`${kind} ${id} already has the title ${quoteValue(title)}`);
     if (kind === 'company') {
       if (title.trim() === '') invalid('a company title cannot be empty');
-    } else if (normalizeKey(kind, title) !== node.key) {
+    } else if (lookupKey(kind, title) !== node.key) {
       invalid(`the title ${quoteValue(title)} would change the key of ${kind} ${id} (${node.key}); only its case may change`);
     }
     this.o.nodes.set(id, { ...node, title });

@@ -1,7 +1,7 @@
 import { RELATION_LISTS, isLandingKind, type LandingKind, type NodeKind, type RelationField } from '../api/kinds.js';
 import type { EvolveChange } from './evolve-change.js';
 import type { RecordPatch, SandboxGraph, SkeletonNode } from './graph-types.js';
-import { normalizeKey } from './keys.js';
+import { lookupKey } from './keys.js';
 import { SPECIAL_ID_BASE } from './specials.js';
 
 /**
@@ -143,7 +143,7 @@ export class EvolvedWorld implements EvolvedGraph {
   }
 
   lookup(kind: LandingKind, key: string): number | undefined {
-    const normal = normalizeKey(kind, key);
+    const normal = lookupKey(kind, key);
     if (normal === undefined) return undefined;
     const own = this.keys.get(kind)?.get(normal);
     if (own !== undefined) return own;

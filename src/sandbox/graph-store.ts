@@ -8,7 +8,7 @@ import {
   type RelationField,
 } from '../api/kinds.js';
 import type { RecordPatch, SandboxGraph, SkeletonNode } from './graph-types.js';
-import { normalizeKey } from './keys.js';
+import { lookupKey } from './keys.js';
 
 const FIELDS: readonly RelationField[] = RELATION_LISTS.map((l) => l.field);
 const FIELD_COUNT = FIELDS.length;
@@ -210,7 +210,7 @@ class StoredGraph implements SandboxGraph {
   }
 
   lookup(kind: LandingKind, key: string): number | undefined {
-    const normal = normalizeKey(kind, key);
+    const normal = lookupKey(kind, key);
     return normal === undefined ? undefined : this.keys.get(kind)?.get(normal);
   }
 

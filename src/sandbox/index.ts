@@ -2,7 +2,7 @@
 export { generateGraph, countsFor, MAX_RECORDS, type GenerateGraphOptions } from './generate-graph.js';
 export type { SandboxGraph, SkeletonNode, RecordPatch } from './graph-types.js';
 export { GraphAssembler, RELATED_FIELD_OF } from './graph-store.js';
-export { normalizeKey, parsePageNumber } from './keys.js';
+export { lookupKey, parsePageNumber } from './keys.js';
 export { buildRecord, blockVariant, BLOCKS_OF_KIND, VARIATION } from './records/build-record.js';
 export { shallowEntry, hrefOf, SITE } from './records/header.js';
 export { startSandbox, type Sandbox, type SandboxOptions } from './server.js';

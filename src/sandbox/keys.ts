@@ -2,14 +2,15 @@ import { domainToUnicode } from 'node:url';
 import type { LandingKind } from '../api/kinds.js';
 
 /**
- * The sandbox's rules for natural keys (what `?isKey=true` accepts), in one place:
+ * The key the service looks a record up by (what `?isKey=true` accepts): the service's rule, stricter than the
+ * graph's normalizeKey (src/api/keys.ts), which reads any writing of a key. In one place:
  * - domain: case-insensitive; a punycode (xn--) name is also accepted and means its Unicode form;
  * - email: case-insensitive (local part included);
  * - phone: exactly "+" and 11 digits (no spaces, dashes or brackets);
  * - company: a 10-digit INN or a 13-digit OGRN.
  * Returns the normalised key, or undefined where the value can never match.
  */
-export function normalizeKey(kind: LandingKind, raw: string): string | undefined {
+export function lookupKey(kind: LandingKind, raw: string): string | undefined {
   if (raw.length === 0 || raw.length > 320) return undefined;
   switch (kind) {
     case 'domain': {

@@ -1,5 +1,5 @@
 import type { LandingKind } from '../api/kinds.js';
-import type { FrontierRow } from '../crawl/frontier-store.js';
+import type { FrontierTask } from '../crawl/frontier-store.js';
 
 /** The deepest task kept in the table (a byte); deeper ones are kept by uid. */
 const MAX_DEPTH_KEPT = 255;
@@ -36,9 +36,9 @@ export class QueuedTasks {
   }
 
   /** The rows of `queue` worth sending: one per uid (its smallest depth), none that cannot change anything. */
-  worthSending(crawlId: string, queue: readonly FrontierRow[]): FrontierRow[] {
+  worthSending(crawlId: string, queue: readonly FrontierTask[]): FrontierTask[] {
     if (crawlId !== this.crawlId) this.forget(crawlId);
-    const rows = new Map<string, FrontierRow>();
+    const rows = new Map<string, FrontierTask>();
     for (const row of queue) {
       const known = this.known(row);
       if (known !== undefined && known <= row.depth) continue;
@@ -49,7 +49,7 @@ export class QueuedTasks {
   }
 
   /** Call once the transaction that queued `rows` for `crawlId` has committed. */
-  remember(crawlId: string, rows: readonly FrontierRow[]): void {
+  remember(crawlId: string, rows: readonly FrontierTask[]): void {
     if (crawlId !== this.crawlId || this.size + rows.length > this.maxRemembered) this.forget(crawlId);
     for (const row of rows) {
       const key = numberKey(row);
@@ -68,7 +68,7 @@ export class QueuedTasks {
     }
   }
 
-  private known(row: FrontierRow): number | undefined {
+  private known(row: FrontierTask): number | undefined {
     const key = numberKey(row);
     if (key === undefined) return this.byUid.get(row.uid);
     const slot = this.slotOf(key);
@@ -92,7 +92,7 @@ export class QueuedTasks {
 }
 
 /** A task by page number as one exact number, unless its page number is too large to be kept exactly. */
-function numberKey(row: FrontierRow): number | undefined {
+function numberKey(row: FrontierTask): number | undefined {
   if (row.id === null || row.id < 0 || row.depth > MAX_DEPTH_KEPT) return undefined;
   const key = KIND_CODES[row.kind] + 8 * row.id;
   return Number.isSafeInteger(key) ? key : undefined;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CommitBuffer } from '../../src/crawl/commit-buffer.js';
 import type { Commit } from '../../src/crawl/frontier-store.js';
-import type { Settlement } from '../../src/crawl/settle.js';
 
 /** A record's settlement; `queues`: it queues a task one level deeper (it is not of the last level). */
-const settlement = (uid: string, queues = false): Settlement => ({
+const settlement = (uid: string, queues = false): Commit => ({
   batches: [],
   pivots: [],
   done: [{ uid, state: 'done', error: null }],

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FetchedRecord } from '../../src/api/client.js';
+import type { FetchedRecord } from '../../src/client/client.js';
 import { type LandingRef, refPath } from '../../src/api/refs.js';
 import { type CrawlDeps, runCrawl } from '../../src/crawl/crawler.js';
 import type { Commit, FrontierStore } from '../../src/crawl/frontier-store.js';
@@ -58,11 +58,13 @@ function deps(world: World, store: FrontierStore, extra: Partial<CrawlDeps> = {}
     fetch: world.fetch,
     store,
     maxInFlight: 8,
-    now: () => clockMs,
     // Waiting out Neo4j advances the fake clock instead of sleeping.
-    sleep: async (ms) => {
-      clockMs += ms;
-      await Promise.resolve();
+    clock: {
+      now: () => clockMs,
+      sleep: async (ms) => {
+        clockMs += ms;
+        await Promise.resolve();
+      },
     },
     setTimer: nextTurn,
     ...extra,
@@ -411,7 +413,11 @@ describe('runCrawl with an in-memory frontier', () => {
       fetch: async (ref) => {
         if (world.requests.length === 5) {
           // Same clock: the other run's lease is running.
-          const me = deps(world, store, { lockHolder: { id: 'me', pid: 1, host: 'this-host' }, isProcessAlive: () => true, now: live.now });
+          const me = deps(world, store, {
+            lockHolder: { id: 'me', pid: 1, host: 'this-host' },
+            isProcessAlive: () => true,
+            clock: live.clock,
+          });
           await expect(runCrawl(request({ maxDepth: 2 }), me)).rejects.toMatchObject({
             code: 'CRAWL_LOCKED',
             message: expect.stringContaining('4242'),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FirstAnswers } from '../../src/crawl/first-answers.js';
-import type { Settlement } from '../../src/crawl/settle.js';
+import type { Commit } from '../../src/crawl/frontier-store.js';
 
 const counts = { requested: 1, fetched: 0, missing: 0, failed: 0, invalid: 0, reused: 0 };
-const settled = (state: 'done' | 'missing' | 'invalid' | 'failed', requested = 1): Settlement => ({
+const settled = (state: 'done' | 'missing' | 'invalid' | 'failed', requested = 1): Commit => ({
   batches: [],
   pivots: [],
   done: [{ uid: 'c|x', state, error: null }],

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { LandingKind } from '../../src/api/kinds.js';
 import type { LandingRef } from '../../src/api/refs.js';
-import type { Commit, CrawlStatus, FrontierRow, FrontierStore, LockHolder, NewCrawl } from '../../src/crawl/frontier-store.js';
+import type { Commit, CrawlStatus, FrontierTask, FrontierStore, LockHolder, NewCrawl } from '../../src/crawl/frontier-store.js';
 import type { CrawlFollow } from '../../src/crawl/options.js';
 import { type SettlePolicy, settleFailed, settleFetched, taskUid } from '../../src/crawl/settle.js';
 import { LandingGraphError } from '../../src/errors.js';
@@ -70,7 +70,7 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         options: '{"maxDepth":2}',
         baseUrl: 'http://sandbox.test',
       });
-      const row = (crawlId: string, ref: LandingRef, depth: number): FrontierRow => ({
+      const row = (crawlId: string, ref: LandingRef, depth: number): FrontierTask => ({
         uid: taskUid(crawlId, ref),
         kind: ref.kind,
         id: ref.id ?? null,

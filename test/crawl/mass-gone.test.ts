@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MASS_GONE_MIN, MASS_GONE_SHARE, MassGone } from '../../src/crawl/mass-gone.js';
-import type { Settlement } from '../../src/crawl/settle.js';
+import type { Commit } from '../../src/crawl/frontier-store.js';
 
-const settlement = (missing: boolean, requested = 1): Settlement =>
+const settlement = (missing: boolean, requested = 1): Commit =>
   ({ counts: { requested, missing: missing ? 1 : 0 }, done: [{ uid: 'x', state: missing ? 'missing' : 'done', error: null }] }) as never;
 
 describe('MassGone: how many records fetched before a run may mark gone', () => {

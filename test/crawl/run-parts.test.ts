@@ -8,7 +8,7 @@ import { type CrawlOptionsInput, parseCrawlOptions } from '../../src/crawl/optio
 import { progressOf } from '../../src/crawl/progress.js';
 import { RunLedger } from '../../src/crawl/run-ledger.js';
 import { RunStop } from '../../src/crawl/run-stop.js';
-import { reuseNotBeforeIso, settlePolicyOf } from '../../src/crawl/task-worker.js';
+import { reuseNotBeforeIso, settlePolicyOf } from '../../src/crawl/task-handler.js';
 import { UncommittedTasks } from '../../src/crawl/uncommitted.js';
 import { waitOutNeo4j } from '../../src/crawl/wait-out-neo4j.js';
 import { LandingGraphError } from '../../src/errors.js';
@@ -142,7 +142,7 @@ describe('waitOutNeo4j', () => {
         if (++calls < 6) throw unavailable();
         return 'ok';
       },
-      { maxWaitMs: 60_000, ...c },
+      { maxWaitMs: 60_000, clock: c },
     );
     expect(result).toBe('ok');
     expect(c.slept).toEqual([500, 1000, 2000, 2000, 2000]);
@@ -152,13 +152,13 @@ describe('waitOutNeo4j', () => {
     await expect(
       waitOutNeo4j(async () => Promise.reject(unavailable()), {
         maxWaitMs: 10_000,
-        ...c,
+        clock: c,
       }),
     ).rejects.toMatchObject({ code: 'NEO4J_UNAVAILABLE' });
     expect(c.now()).toBeGreaterThanOrEqual(10_000);
     const d = clock();
     await expect(
-      waitOutNeo4j(async () => Promise.reject(new LandingGraphError('NEO4J_QUERY', 'bad')), { maxWaitMs: 10_000, ...d }),
+      waitOutNeo4j(async () => Promise.reject(new LandingGraphError('NEO4J_QUERY', 'bad')), { maxWaitMs: 10_000, clock: d }),
     ).rejects.toMatchObject({
       code: 'NEO4J_QUERY',
     });

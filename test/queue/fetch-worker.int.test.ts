@@ -5,7 +5,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FetchedRecord } from '../../src/api/client.js';
+import type { FetchedRecord } from '../../src/client/client.js';
 import { fetchQueueName, jobIdOf, QUEUE_PREFIX } from '../../src/queue/names.js';
 import { startFetchWorker } from '../../src/queue/fetch-worker.js';
 import { startRedis, type TestRedis } from '../support/redis.js';

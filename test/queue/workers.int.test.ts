@@ -28,7 +28,7 @@ const MAX_TASKS_OUT = 64;
  * turn waits past the window's boundary, covers a send delayed by less. With the sandbox at a real-time priority
  * (so arrivals are stamped when they come) a run still saw 101 in a 1,000 ms window once: a worker starved
  * between taking its turn and writing the request. The limiter keeps the limit only while that delay stays under the
- * margin (src/api/limiter.ts); holding it whatever the delay needs the window to count a turn as departing until the
+ * margin (src/rate/limiter.ts); holding it whatever the delay needs the window to count a turn as departing until the
  * request is written, not yet done. Until then these tests judge 1,000 ms less this margin and print both figures.
  */
 const SEND_JITTER_MS = 25;
@@ -191,7 +191,7 @@ describe('a crawl on the record queue with workers', () => {
   test('a 429 burst: no worker sends before Retry-After has passed at the service', async ({ sandbox }) => {
     sandbox.setFaults({ rateLimit429: { everyRequests: 150, burstLength: 1, retryAfterSeconds: 1 } });
     // The other workers hear of a 429 through the one that had it (its receipt, then one Redis write): a request whose
-    // turn was given before that is on its way; anything later must wait (test/api/shared-window.int.test.ts).
+    // turn was given before that is on its way; anything later must wait (test/rate/shared-window.int.test.ts).
     sandbox.stats.crossingMs = 150;
     const run = await niced(startCli(crawlArgs('--workers', '3', '--json'), { ...env, REDIS_URL: redis.url })).done;
     expect(run.code, run.stderr).toBe(0);

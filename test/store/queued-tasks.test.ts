@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FrontierRow } from '../../src/crawl/frontier-store.js';
+import type { FrontierTask } from '../../src/crawl/frontier-store.js';
 import { QueuedTasks } from '../../src/store/queued-tasks.js';
 
-const row = (uid: string, depth: number): FrontierRow => ({ uid, kind: 'domain', id: Number(uid.slice(1)), key: null, depth });
+const row = (uid: string, depth: number): FrontierTask => ({ uid, kind: 'domain', id: Number(uid.slice(1)), key: null, depth });
 
 describe('QueuedTasks: what a commit still needs to queue', () => {
   it('sends each uid once per commit, at its smallest depth', () => {
@@ -43,8 +43,8 @@ describe('QueuedTasks: what a commit still needs to queue', () => {
 
   it('keeps tasks by natural key, and page numbers too large for the table, by uid', () => {
     const queued = new QueuedTasks();
-    const byKey: FrontierRow = { uid: 'c|email:a@b.ru', kind: 'email', id: null, key: 'a@b.ru', depth: 2 };
-    const huge: FrontierRow = { uid: 'c|company#9007199254740991', kind: 'company', id: Number.MAX_SAFE_INTEGER, key: null, depth: 2 };
+    const byKey: FrontierTask = { uid: 'c|email:a@b.ru', kind: 'email', id: null, key: 'a@b.ru', depth: 2 };
+    const huge: FrontierTask = { uid: 'c|company#9007199254740991', kind: 'company', id: Number.MAX_SAFE_INTEGER, key: null, depth: 2 };
     queued.remember('c', [byKey, huge]);
     expect(queued.worthSending('c', [byKey, huge, { ...byKey, depth: 1 }])).toEqual([{ ...byKey, depth: 1 }]);
   });
@@ -52,7 +52,7 @@ describe('QueuedTasks: what a commit still needs to queue', () => {
   it('tells kinds apart: the same page number of another kind is another task', () => {
     const queued = new QueuedTasks();
     queued.remember('c', [row('d7', 1)]);
-    const company: FrontierRow = { uid: 'c7', kind: 'company', id: 7, key: null, depth: 1 };
+    const company: FrontierTask = { uid: 'c7', kind: 'company', id: 7, key: null, depth: 1 };
     expect(queued.worthSending('c', [company, row('d7', 1)])).toEqual([company]);
   });
 

@@ -1,14 +1,14 @@
-import type { LimiterClock } from '../../src/api/limiter.js';
+import type { Clock } from '../../src/time/clock.js';
 
 /** Lets every promise chain that can run now run (microtasks drain before the next macrotask). */
 export const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * A LimiterClock that moves only when told. Sleepers wake in order of their due time (then of their
+ * A Clock that moves only when told. Sleepers wake in order of their due time (then of their
  * sleep calls), each seeing its own due time as now, with every promise chain settled before the next wakes.
- * A sleeper whose signal aborts wakes at once (LimiterClock.sleep's contract).
+ * A sleeper whose signal aborts wakes at once (Clock.sleep's contract).
  */
-export class FakeClock implements LimiterClock {
+export class FakeClock implements Clock {
   nowMs: number;
   private timers: { atMs: number; seq: number; wake: () => void }[] = [];
   private seq = 0;

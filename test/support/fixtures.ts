@@ -14,7 +14,7 @@
  */
 import type { Driver } from 'neo4j-driver';
 import { type TestAPI, test } from 'vitest';
-import { LandingClient, type LandingClientOptions } from '../../src/api/client.js';
+import { LandingClient, type LandingClientOptions } from '../../src/client/client.js';
 import type { LandingRef } from '../../src/api/refs.js';
 import { type CrawlDeps, type CrawlResult, runCrawl } from '../../src/crawl/crawler.js';
 import { type CrawlOptionsInput, parseCrawlOptions } from '../../src/crawl/options.js';

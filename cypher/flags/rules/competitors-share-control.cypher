@@ -2,7 +2,7 @@
 // severity: high
 // description: Two companies the service lists as competitors that share an officer, a registration address, a
 // description: phone or an e-mail: possibly one owner bidding against itself (bid rigging).
-// threshold: maxShared 20  An identifier shared by more records than this ties nothing (a hub, as in `networks`:
+// threshold: maxShared hub  An identifier shared by more records than this ties nothing (a hub, as in `networks`:
 // threshold: identifiers of control hold up to 16 records at p99.9 of the 20,000-record sandbox, shell signals 59+).
 // Hits: each company (in $scope, or every one when null) with a current COMPETITOR relationship (either way) to another
 // company with which it shares a current officer, address, phone or e-mail that is not a hub; neither company is a

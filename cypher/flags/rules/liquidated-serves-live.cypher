@@ -2,7 +2,7 @@
 // severity: high
 // description: A liquidated or liquidating company whose phone, e-mail or site is also listed by a live company: the
 // description: closed firm's contacts and sites serve another (debts left behind, or a business moved to a clean shell).
-// threshold: maxShared 20  A record or identifier whose hub size passes this ties nothing (a webmail box, a call
+// threshold: maxShared hub  A record or identifier whose hub size passes this ties nothing (a webmail box, a call
 // threshold: centre, a marketplace, a company listing hundreds of contacts): a hub, as in `networks`, where
 // threshold: identifiers of control hold up to 16 records at p99.9 of the 20,000-record sandbox.
 // Hits: each company (in $scope, or every one when null) whose status names liquidation ("ликвид", "liquidat") and

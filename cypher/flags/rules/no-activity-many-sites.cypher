@@ -4,7 +4,7 @@
 // description: service publishes no staff count, so revenue is the measure of activity).
 // threshold: minSites 10  Sites from which many counts. Over the 20,000-record sandbox a company is tied to 1 site
 // threshold: at p50, 3 at p90, 8 at p99 and 22 at p99.9; no sandbox company reports zero revenue but the planted one.
-// threshold: maxShared 20  A site whose hub size passes this (cypher/fragments/hub-size.cypher, as in `networks`,
+// threshold: maxShared hub  A site whose hub size passes this (cypher/fragments/hub-size.cypher, as in `networks`,
 // threshold: where identifiers of control hold up to 16 records at p99.9 of the 20,000-record sandbox), or that more
 // threshold: companies than this list, is no one's own.
 // Hits: each company (in $scope, or every one when null) whose latest reported revenue (`revenue`, line 2110 of its

@@ -2,7 +2,7 @@
 // severity: high
 // description: A live company that succeeds a liquidated or liquidating one and shares its officer or registration
 // description: address (a phoenix: the business goes on in a new shell, the old one's debts stay behind).
-// threshold: maxShared 20  An officer or address held by more records than this ties nothing (a nominee director,
+// threshold: maxShared hub  An officer or address held by more records than this ties nothing (a nominee director,
 // threshold: a mass registration address: flagged by their own rules), as in `networks`, where identifiers of
 // threshold: control hold up to 16 records at p99.9 of the 20,000-record sandbox.
 // Hits: each company (in $scope, or every one when null) of a known status without "ликвид"/"liquidat" that names a

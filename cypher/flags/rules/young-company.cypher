@@ -5,7 +5,7 @@
 // threshold: maxDays 30  Days from the registration to a site's creation that count as shortly after. Over the
 // threshold: 20,000-record sandbox (dates drawn independently) 1 % of the companies with sites have one within 30 days
 // threshold: (p01 31 days, p05 163, p50 1,976); a site older than its company is another story and never fires.
-// threshold: maxShared 20  A site whose hub size passes this (cypher/fragments/hub-size.cypher, as in `networks`,
+// threshold: maxShared hub  A site whose hub size passes this (cypher/fragments/hub-size.cypher, as in `networks`,
 // threshold: where identifiers of control hold up to 16 records at p99.9 of the 20,000-record sandbox), or that more
 // threshold: companies than this list, is no one's own.
 // Hits: each company (in $scope, or every one when null) with a registration date and a current RELATED domain (either

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_RATE_MARGIN_MS } from '../../api/limiter.js';
+import { DEFAULT_RATE_MARGIN_MS } from '../../rate/limiter.js';
 import type { LandingRef } from '../../api/refs.js';
 import { refToString } from '../../api/refs.js';
 import { parseDurationMs } from '../../time/duration.js';
@@ -10,8 +10,8 @@ import { LandingGraphError } from '../../errors.js';
 import { readConfig } from '../config.js';
 import { commaList, parseOptions, positiveNumber, repeatable, wholeNumber } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
-import { crawlInto } from '../run-crawl.js';
-import { requestOptionsOf } from '../service-client.js';
+import { crawlOnStderr } from '../crawl-on-stderr.js';
+import { requestOptionsOf } from '../request-flags.js';
 
 const optionsSchema = z.object({
   depth: wholeNumber('--depth', 0),
@@ -122,18 +122,20 @@ export function crawlCommand(): Command {
     if (redisUrl === undefined && (flags.workers > 0 || flags.enqueueOnly))
       throw new LandingGraphError('CONFIG_INVALID', '--workers and --enqueue-only need Redis: pass --redis-url or set REDIS_URL');
     await withGraph(flags, { applySchema: true }, async (graph) => {
-      const result = await crawlInto({
-        service,
-        driver: graph.driver,
-        database: graph.database,
-        seeds,
-        options,
-        ...requestOptionsOf(flags),
-        redisUrl,
-        workers: flags.workers,
-        enqueueOnly: flags.enqueueOnly,
-        stderr: process.stderr,
-      });
+      const result = await crawlOnStderr(
+        {
+          service,
+          driver: graph.driver,
+          database: graph.database,
+          seeds,
+          options,
+          ...requestOptionsOf(flags),
+          redisUrl,
+          workers: flags.workers,
+          enqueueOnly: flags.enqueueOnly,
+        },
+        process.stderr,
+      );
       if (flags.json)
         process.stdout.write(
           `${JSON.stringify({ crawlId: result.crawlId, status: result.status, alreadyComplete: result.alreadyComplete, requeuedFailed: result.requeuedFailed, resumed: result.resumed, run: result.progress, totals: result.totals })}\n`,

@@ -8,7 +8,7 @@ import { type Sandbox, startSandbox } from '../../sandbox/index.js';
 import { readConfig } from '../config.js';
 import { parseOptions, wholeNumber } from '../options.js';
 import { logLine as log, withGraph } from './with-graph.js';
-import { crawlInto } from '../run-crawl.js';
+import { crawlOnStderr } from '../crawl-on-stderr.js';
 
 /**
  * `landing-graph demo`: the README's main command. With LANDING_BASE_URL and LANDING_API_KEY it crawls
@@ -52,16 +52,18 @@ export function demoCommand(): Command {
             );
           }
           log(`demo: crawling ${seeds.map((s) => (s.id !== undefined ? `${s.kind}#${s.id}` : `${s.kind}:${s.key}`)).join(' ')} to depth 2`);
-          const result = await crawlInto({
-            service,
-            driver: graph.driver,
-            database: graph.database,
-            seeds,
-            options: parseCrawlOptions({ maxDepth: 2 }),
-            requestsPerSecond: sandbox ? 200 : 10,
-            concurrency: 8,
-            stderr: process.stderr,
-          });
+          const result = await crawlOnStderr(
+            {
+              service,
+              driver: graph.driver,
+              database: graph.database,
+              seeds,
+              options: parseCrawlOptions({ maxDepth: 2 }),
+              requestsPerSecond: sandbox ? 200 : 10,
+              concurrency: 8,
+            },
+            process.stderr,
+          );
           process.stdout.write(
             [
               `demo: crawl ${result.crawlId} ${result.alreadyComplete ? 'was already complete' : result.status}: ${result.totals.fetched} records fetched.`,

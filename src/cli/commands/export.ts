@@ -2,9 +2,7 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import type { LandingRef } from '../../api/refs.js';
 import { parseSeed } from '../../api/seeds.js';
-import { caseFlagsSection, computeFlags } from '../../flags/index.js';
-import { caseNetworksSection, readCaseNetworks } from '../../network/index.js';
-import { joinSections } from '../../render/report-section.js';
+import { caseFindings } from '../../app/case-findings.js';
 import { DEFAULT_MAX_EDGES, DEFAULT_MAX_NODES, EXPORT_FORMATS, exportSubgraph, parseAsOf } from '../../export/index.js';
 import { quoteValue } from '../../errors.js';
 import { parseOptions, wholeNumber } from '../options.js';
@@ -73,26 +71,7 @@ export function exportCommand(): Command {
           database: graph.database,
           uri: graph.config.neo4j?.uri,
           caseFile: { appendixInPrint: o.appendix },
-          // The case file opens with the red flags, computed afresh as `flags` would, and the seeds' networks as `networks` wrote them.
-          findings: async (subgraph) => {
-            const asOfThen = subgraph.provenance.parameters.asOf;
-            const params = { seeds: subgraph.provenance.parameters.seeds, depth: o.depth };
-            const flagged =
-              asOfThen === null
-                ? caseFlagsSection(
-                    (await computeFlags(graph.driver, { type: 'seeds', seeds, depth: o.depth }, { database: graph.database, write: false }))
-                      .flags,
-                    { ...params, skipped: null },
-                  )
-                : caseFlagsSection([], {
-                    ...params,
-                    skipped: `Flags are computed on the current state of the graph; this export shows it as of ${asOfThen}, so none are shown.`,
-                  });
-            const networks = caseNetworksSection(
-              await readCaseNetworks(graph.driver, seeds, { database: graph.database, asOf: asOfThen, depth: o.depth }),
-            );
-            return joinSections(flagged, networks);
-          },
+          findings: caseFindings(graph.driver, { seeds, depth: o.depth, database: graph.database }),
         },
       );
       const c = subgraph.provenance.counts;

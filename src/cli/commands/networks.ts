@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { Command } from 'commander';
 import { z } from 'zod';
 import { parseSeed } from '../../api/seeds.js';
+import { DEFAULT_MAX_SHARED } from '../../graph/hub-bound.js';
 import {
   computeNetworks,
-  DEFAULT_MAX_SHARED,
   DEFAULT_MIN_SIZE,
   DEFAULT_SPLIT_ABOVE,
   hubsLine,

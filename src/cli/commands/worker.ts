@@ -1,14 +1,15 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_RATE_MARGIN_MS } from '../../api/limiter.js';
-import { serviceId } from '../../api/redis-window.js';
+import { DEFAULT_RATE_MARGIN_MS } from '../../rate/limiter.js';
+import { serviceId } from '../../rate/shared-window.js';
 import { LandingGraphError } from '../../errors.js';
 import { startFetchWorker } from '../../queue/fetch-worker.js';
-import { workerNotices } from '../worker-notices.js';
+import { workerNotices } from '../../app/worker-notices.js';
 import { FetchTally } from '../../queue/tally.js';
 import { readConfig } from '../config.js';
 import { parseOptions, positiveNumber, wholeNumber } from '../options.js';
-import { openServiceClient, requestOptionsOf } from '../service-client.js';
+import { openServiceClient } from '../../app/service-client.js';
+import { requestOptionsOf } from '../request-flags.js';
 import { logLine as log } from './with-graph.js';
 
 const optionsSchema = z.object({

@@ -11,8 +11,8 @@ import { writeChunks, type WrittenExport } from '../../render/output.js';
  * cypherString (escape.ts): no parameters, no string concatenated raw. Statements end with `;` followed by a
  * blank line (no literal ever holds a line break); rows go in UNWIND batches, a node row being its property
  * map and a relationship row `[start identity..., end identity..., property map]`, the fewest maps Neo4j must
- * parse (its parser, not the writes, bounds the speed: about 6 minutes for 6,400 nodes and 20,000
- * relationships on 2 cores; the csv format with neo4j-admin is the fast way for large exports).
+ * parse (its parser, not the writes, bounds the speed; the csv format with neo4j-admin is the fast way for
+ * large exports, docs/export.md).
  * Run it with `cypher-shell -f <file>` or paste it in Neo4j Browser.
  */
 export async function writeCypher(subgraph: Subgraph, file: string): Promise<WrittenExport> {

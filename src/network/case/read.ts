@@ -27,7 +27,7 @@ import {
 export interface CaseNetworkOptions {
   /** Default: the server's default database. */
   database?: string | undefined;
-  /** Default: DEFAULT_MAX_SHARED (20), as `networks`. */
+  /** Default: DEFAULT_MAX_SHARED, as `networks`. */
   maxShared?: number;
   /** The export's --depth: shown, it narrows what the case file lists and never what a network is. Default: 1. */
   depth?: number;

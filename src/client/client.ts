@@ -1,10 +1,11 @@
 import { Pool, request, type Dispatcher } from 'undici';
 import { LandingGraphError } from '../errors.js';
-import type { Departure } from './departures.js';
+import { type Clock, epochClock } from '../time/clock.js';
+import type { Departure } from '../rate/departures.js';
 import { errorForStatus, fromNetworkError, outageSignal, transient } from './http-errors.js';
-import { RequestLimiter, type SharedTurns } from './limiter.js';
+import { RequestLimiter, type SharedTurns } from '../rate/limiter.js';
 import { isCompleteJson } from './json-complete.js';
-import { refPath, refToString, type LandingRef } from './refs.js';
+import { refPath, refToString, type LandingRef } from '../api/refs.js';
 import { backoffDelayMs, DEFAULT_RETRY, retryAfterMs, type RetryOptions } from './retry.js';
 import { ServiceGate, type GatePass, type ServiceGateEvent, type ServiceGateOptions } from './service-gate.js';
 
@@ -34,10 +35,10 @@ export interface LandingClientOptions {
   /** A larger body fails (API_CLIENT, not retried). Default: 16777216 (16 MiB), as the CLI's --max-body-mb. */
   maxBodyBytes?: number;
   retry?: RetryOptions;
-  /** Injected for tests. Defaults: Math.random, Date.now, setTimeout. */
+  /** Injected for tests. Default: Math.random (the back-off's jitter). */
   random?: () => number;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** For the back-off's waits and a Retry-After date; also the outage gate's unless it has its own. Default: epochClock. */
+  clock?: Clock;
   /** Observes retries, 429 pauses and outages (progress, logs). */
   onEvent?: (event: ClientEvent) => void;
   /**
@@ -66,8 +67,6 @@ export interface FetchedRecord {
   attempts: number;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Client of the landing service: GET by page number or by natural key, with the X-Api-Key header,
  * throttled by a RequestLimiter, transient failures retried with full-jitter back-off, 429s waited
@@ -84,6 +83,7 @@ export class LandingClient {
   readonly #options: LandingClientOptions;
   /** Holds every request while the service is down (shared by all requests of this client). */
   readonly #gate: ServiceGate;
+  readonly #clock: Clock;
 
   constructor(options: LandingClientOptions) {
     this.#options = options;
@@ -108,7 +108,7 @@ export class LandingClient {
         requestsPerSecond: options.requestsPerSecond,
         maxConcurrent: options.maxConcurrent,
         marginMs: options.rateMarginMs,
-        now: options.now,
+        ...(options.clock ? { now: options.clock.now } : {}),
         ...(options.sharedTurns ? { shared: options.sharedTurns } : {}),
       });
     this.#ownsLimiter = options.limiter === undefined;
@@ -122,7 +122,8 @@ export class LandingClient {
       });
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.#gate = new ServiceGate({ ...options.serviceGate, origin: this.#base.origin, onEvent: options.onEvent });
+    this.#clock = options.clock ?? epochClock;
+    this.#gate = new ServiceGate({ clock: this.#clock, ...options.serviceGate, origin: this.#base.origin, onEvent: options.onEvent });
     options.signal?.addEventListener('abort', () => this.#stopWaiting(), { once: true });
     if (options.signal?.aborted) this.#stopWaiting();
   }
@@ -142,7 +143,6 @@ export class LandingClient {
   async fetch(ref: LandingRef): Promise<FetchedRecord> {
     const what = refToString(ref);
     const random = this.#options.random ?? Math.random;
-    const sleep = this.#options.sleep ?? defaultSleep;
     let failures = 0;
     let rateLimitWaits = 0;
     for (;;) {
@@ -176,7 +176,7 @@ export class LandingClient {
         }
         const delayMs = backoffDelayMs(failures, this.#retry, random);
         this.#options.onEvent?.({ type: 'retry', ref: what, failedAttempts: failures, delayMs, code: error.code, message: error.message });
-        await sleep(delayMs);
+        await this.#clock.sleep(delayMs);
       } finally {
         this.#gate.release(pass);
       }
@@ -198,7 +198,7 @@ export class LandingClient {
       this.#gate.answered(attempt.pass);
     }
     if (statusCode === 429) {
-      const now = (this.#options.now ?? Date.now)();
+      const now = this.#clock.now();
       const waitMs = Math.min(retryAfterMs(headers['retry-after'], now, 1000), this.#retry.maxRetryAfterMs);
       this.limiter.pauseUntil(now + waitMs);
       this.#options.onEvent?.({ type: 'rate-limited', ref: what, retryAfterMs: waitMs });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ClientEvent, LandingClient, type LandingClientOptions } from '../../src/api/client.js';
+import { type ClientEvent, LandingClient, type LandingClientOptions } from '../../src/client/client.js';
 import { refPath, type LandingRef } from '../../src/api/refs.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
 /**
  * LandingClient over real HTTP while the sandbox goes down and comes back. The outages are short and the
  * gate probes after PROBE_MS (its default is 1 s): the first probe falls inside an outage, the second after it.
+ * No assertion here reads the clock: when the gate gives up and how it spaces probes is proved on fake time
+ * (service-gate.test.ts); here, over real sockets, what comes back and which events were seen.
  */
 const PROBE_MS = 250;
 const OUTAGE_MS = 500;
@@ -57,10 +59,9 @@ describe('LandingClient when the service goes away', () => {
       sandbox.setFaults({ outage: { afterRequests: 20, forMs: OUTAGE_MS, mode } });
       const events: ClientEvent[] = [];
       const c = client(events);
-      const started = Date.now();
       const got = await Promise.all(batch.map((r) => c.fetch(r)));
+      // Forty of them were asked after the outage began: they are answered, so they waited it out.
       expect(got.map((g) => g.text)).toEqual(clean);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(OUTAGE_MS);
       const kinds = events.map((e) => e.type).filter((t) => t.startsWith('service-'));
       expect(kinds).toEqual(['service-down', 'service-back']);
       // Only failures before the gate closed (requests under way when the connections dropped, or the
@@ -115,7 +116,6 @@ describe('LandingClient when the service goes away', () => {
     const c = client(events, { serviceGate: { minProbeDelayMs: PROBE_MS, serviceWaitMs: 2 * PROBE_MS, firstContactTimeoutMs: 1 } });
     await c.fetch(refs(6)[5]!);
     await sandbox.goDown();
-    const started = Date.now();
     const outcomes = await Promise.all(
       refs(5).map((r) =>
         c.fetch(r).then(
@@ -124,9 +124,6 @@ describe('LandingClient when the service goes away', () => {
         ),
       ),
     );
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(2 * PROBE_MS);
-    expect(elapsed).toBeLessThan(2 * PROBE_MS + 1_000);
     for (const error of outcomes) expect(error).toMatchObject({ code: 'API_UNAVAILABLE', kind: 'stop' });
     expect(outcomes[0]!.message).toBe(`the service at ${sandbox.url} has not answered for ${2 * PROBE_MS}ms (connection refused)`);
     expect(events.filter((e) => e.type === 'retry')).toEqual([]);
@@ -148,10 +145,9 @@ describe('LandingClient when the service goes away', () => {
       ),
     );
     await new Promise((r) => setTimeout(r, 300));
-    const started = Date.now();
     abort.abort();
+    // The service stays down and the wait is the default ten minutes: only the abort can end these.
     const outcomes = await pending;
-    expect(Date.now() - started).toBeLessThan(1_500);
     for (const error of outcomes) expect(error).toMatchObject({ code: 'CRAWL_ABORTED' });
   });
 

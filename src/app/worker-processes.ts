@@ -6,7 +6,8 @@ import type { ServiceClientOptions } from './service-client.js';
 export interface WorkerProcessOptions extends Omit<ServiceClientOptions, 'onEvent' | 'signal'> {
   count: number;
   redisUrl: string;
-  stderr: NodeJS.WritableStream;
+  /** Prints one line for the user: each line a worker writes on its stderr, prefixed with its number. */
+  log: (line: string) => void;
 }
 
 export interface WorkerProcesses {
@@ -44,7 +45,7 @@ export function startWorkerProcesses(o: WorkerProcessOptions): WorkerProcesses {
   const children: ChildProcess[] = [];
   for (let i = 1; i <= o.count; i++) {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    createInterface({ input: child.stderr! }).on('line', (line) => o.stderr.write(`worker ${i}: ${line}\n`));
+    createInterface({ input: child.stderr! }).on('line', (line) => o.log(`worker ${i}: ${line}`));
     children.push(child);
   }
   const exited = children.map((child) =>

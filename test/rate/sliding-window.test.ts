@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SlidingWindow } from '../../src/api/sliding-window.js';
+import { SlidingWindow } from '../../src/rate/sliding-window.js';
 import { busiestWindow } from '../../src/sandbox/stats.js';
 
 describe('SlidingWindow (the limiter’s timing policy, on times given by the caller)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, DEFAULT_RETRY, retryAfterMs } from '../../src/api/retry.js';
+import { backoffDelayMs, DEFAULT_RETRY, retryAfterMs } from '../../src/client/retry.js';
 
 describe('retry timing', () => {
   it('backs off exponentially with full jitter, capped', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workerNotices } from '../../src/cli/worker-notices.js';
+import { workerNotices } from '../../src/app/worker-notices.js';
 
 function notices() {
   const lines: string[] = [];

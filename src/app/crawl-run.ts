@@ -1,17 +1,16 @@
 import type { Driver } from 'neo4j-driver';
-import type { ClientEvent } from '../api/client.js';
+import type { ClientEvent } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { MAX_WAITING_RAW_CHARS, waitingRecordsFor } from '../crawl/buffer-size.js';
 import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
 import type { CrawlOptions } from '../crawl/options.js';
-import { ClientEventCounter } from '../crawl/progress.js';
+import { ClientEventCounter, type CrawlProgress } from '../crawl/progress.js';
 import { type StartedSettleThread, startSettleThread } from '../crawl/settle-thread.js';
 import { isLandingGraphError, LandingGraphError } from '../errors.js';
 import { CrawlStore } from '../store/crawl-store.js';
 import { FetchTally } from '../queue/tally.js';
 import { startQueueRun } from './queue-run.js';
 import { openServiceClient, type ServiceClientOptions } from './service-client.js';
-import { progressView, summaryLines } from './progress-view.js';
 
 export interface CrawlIntoOptions extends Omit<ServiceClientOptions, 'onEvent' | 'signal'> {
   driver: Driver;
@@ -25,11 +24,21 @@ export interface CrawlIntoOptions extends Omit<ServiceClientOptions, 'onEvent' |
   workers?: number;
   /** With redisUrl: the crawl takes no record task itself; workers started elsewhere do. Default: false. */
   enqueueOnly?: boolean;
-  stderr: NodeJS.WriteStream;
+  /** Where the run shows itself: the CLI's progress line on stderr. */
+  view: CrawlView;
+}
+
+/** What a crawl run shows while it runs: its progress (with the live workers on the record queue) and notes. */
+export interface CrawlView {
+  update(progress: CrawlProgress & { workers?: number }): void;
+  /** A line of its own (a worker's notice, the stop on Ctrl-C). */
+  note(line: string): void;
+  /** The run is over: no more progress. */
+  done(): void;
 }
 
 /**
- * Wire a client, the store and the crawler together for one run, with progress on stderr and Ctrl-C
+ * Wire a client, the store and the crawler together for one run, its progress shown on `view`, Ctrl-C
  * (SIGINT/SIGTERM) turned into a clean stop: what is in flight is written and the crawl stays resumable.
  * With Redis, records are fetched through the record queue (queue-run.ts) by this process and any workers.
  */
@@ -52,7 +61,7 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
   const onEvent = (event: ClientEvent) =>
     tally && (event.type === 'retry' || event.type === 'rate-limited') ? tally.onEvent(event) : events.onEvent(event);
   const { client, close } = await openServiceClient({ ...o, onEvent, signal: abort.signal });
-  const view = progressView(o.stderr);
+  const view = o.view;
   const queue =
     o.redisUrl === undefined || tally === undefined
       ? undefined
@@ -71,7 +80,7 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
         });
   const onSignal = () => {
     if (abort.signal.aborted) return;
-    o.stderr.write('\nstopping: finishing what is in flight and writing it (the same command resumes)...\n');
+    view.note('stopping: finishing what is in flight and writing it (the same command resumes)...');
     abort.abort();
     void queue?.abandon();
   };
@@ -97,13 +106,6 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
     ).catch((error: unknown) => {
       throw withResumeHint(error);
     });
-    view.done();
-    if (result.requeuedFailed > 0) o.stderr.write(`retried ${result.requeuedFailed} record(s) that had failed in an earlier run\n`);
-    if (result.alreadyComplete) {
-      o.stderr.write(`crawl ${result.crawlId} already finished; nothing requested (use --refresh to crawl again)\n`);
-    } else {
-      for (const line of summaryLines(result.progress, result.status, result.crawlId)) o.stderr.write(`${line}\n`);
-    }
     return result;
   } finally {
     view.done();

@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPARTURE_HEADER, watchDeparture } from '../../src/api/departures.js';
-import { RequestLimiter } from '../../src/api/limiter.js';
+import { DEPARTURE_HEADER, watchDeparture } from '../../src/rate/departures.js';
+import { RequestLimiter } from '../../src/rate/limiter.js';
 import { busiestWindow } from '../../src/sandbox/stats.js';
 import { recordDepartures } from '../support/departures.js';
 

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { LandingGraphError } from '../errors.js';
+import { Downtime } from '../time/downtime.js';
+import { REDIS_MAX_OUTAGE_MS, redisGone, redisUnreachable } from './redis-outage.js';
 
 /**
  * One sliding window of departures for every process that asks one service with one key: each crawl keeping to
@@ -124,9 +125,7 @@ export class SharedWindow {
   private readonly limitTtlMs: number;
   private serial = 0;
   private readonly redisUrl: string;
-  private readonly maxOutageMs: number;
-  /** When Redis stopped answering (undefined: it answers). */
-  private downSinceMs: number | undefined;
+  private readonly downtime: Downtime;
   /** The lowest live limit, as Redis last answered (for progress). */
   effectiveLimit: number;
 
@@ -149,7 +148,7 @@ export class SharedWindow {
     this.effectiveLimit = this.limit;
     this.limitTtlMs = options.limitTtlMs ?? 10_000;
     this.redisUrl = options.redisUrl;
-    this.maxOutageMs = options.maxOutageMs ?? 600_000;
+    this.downtime = new Downtime(options.maxOutageMs ?? REDIS_MAX_OUTAGE_MS);
   }
 
   /** Connect and check Redis answers; REDIS_UNREACHABLE (one line saying what to start) when it does not. */
@@ -166,11 +165,7 @@ export class SharedWindow {
       await redis.ping();
     } catch (cause) {
       redis.disconnect();
-      throw new LandingGraphError(
-        'REDIS_UNREACHABLE',
-        `Redis does not answer at ${safeUrl(options.redisUrl)}: start it (scripts/redis-local start) or fix --redis-url / REDIS_URL`,
-        { cause },
-      );
+      throw redisUnreachable(options.redisUrl, cause);
     }
     const window = new SharedWindow(redis, options);
     // Say this client's limit before its first request: a crawl at --rps 10 started with two at 40 holds them from
@@ -191,17 +186,11 @@ export class SharedWindow {
       let waitMs: number;
       try {
         waitMs = await this.take(ticket);
-        this.downSinceMs = undefined;
+        this.downtime.answered();
       } catch (cause) {
         // Redis away: no request leaves without its turn (strict on rate); wait for it, up to maxOutageMs.
-        this.downSinceMs ??= Date.now();
-        if (Date.now() - this.downSinceMs > this.maxOutageMs) {
-          throw new LandingGraphError(
-            'REDIS_UNREACHABLE',
-            `Redis at ${safeUrl(this.redisUrl)} stopped answering ${Math.round((Date.now() - this.downSinceMs) / 1000)} s ago: start it again (scripts/redis-local start); the same command resumes the crawl`,
-            { cause },
-          );
-        }
+        const downMs = this.downtime.failed();
+        if (this.downtime.exceeded(downMs)) throw redisGone(this.redisUrl, downMs, cause);
         waitMs = 250;
       }
       if (waitMs <= 0) return ticket;
@@ -250,17 +239,6 @@ export function serviceId(baseUrl: string, apiKey: string): string {
     .update(`${baseUrl.replace(/\/+$/, '')}\n${apiKey}`)
     .digest('hex')
     .slice(0, 24);
-}
-
-/** The URL without its password, for messages. */
-function safeUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString().replace(/\/$/, '');
-  } catch {
-    return 'the Redis URL given';
-  }
 }
 
 // KEYS: window, limits, pause. Departures in the last 1,000 ms at Redis, the lowest limit a client stated in the

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LandingClient, type LandingClientOptions } from '../../src/api/client.js';
+import { LandingClient, type LandingClientOptions } from '../../src/client/client.js';
 import type { LandingKind } from '../../src/api/kinds.js';
 import { refPath, type LandingRef } from '../../src/api/refs.js';
 import { SPECIALS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';

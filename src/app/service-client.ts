@@ -1,6 +1,11 @@
-import { type ClientEvent, LandingClient } from '../api/client.js';
-import { SharedWindow } from '../api/redis-window.js';
-import type { ServiceConfig } from './config.js';
+import { type ClientEvent, LandingClient } from '../client/client.js';
+import { SharedWindow } from '../rate/shared-window.js';
+
+/** The service's address and key (LANDING_BASE_URL, LANDING_API_KEY, or the sandbox's). */
+export interface ServiceConfig {
+  baseUrl: string;
+  apiKey: string;
+}
 
 /** How a process talks to the service: the crawl's and the worker's options of the same names. */
 export interface ServiceClientOptions {
@@ -17,34 +22,10 @@ export interface ServiceClientOptions {
   serviceWaitMs?: number;
   /** How long to wait for a service no request has reached yet. Default: the client's (30000). */
   firstContactTimeoutMs?: number;
-  /** Share the rate window with every process on the same service and key through this Redis (redis-window.ts). */
+  /** Share the rate window with every process on the same service and key through this Redis (shared-window.ts). */
   redisUrl?: string;
   onEvent?: (event: ClientEvent) => void;
   signal?: AbortSignal;
-}
-
-/** The request flags that crawl and worker share, as parsed by their schemas. */
-export interface RequestFlags {
-  rps: number;
-  rateMarginMs: number;
-  concurrency: number;
-  timeoutMs: number;
-  maxBodyMb: number;
-  serviceWaitMs: number;
-  firstContactTimeoutMs: number;
-}
-
-/** The client options of the flags that crawl and worker share. */
-export function requestOptionsOf(flags: RequestFlags): Omit<ServiceClientOptions, 'service' | 'redisUrl' | 'onEvent' | 'signal'> {
-  return {
-    requestsPerSecond: flags.rps,
-    rateMarginMs: flags.rateMarginMs,
-    concurrency: flags.concurrency,
-    timeoutMs: flags.timeoutMs,
-    maxBodyBytes: flags.maxBodyMb * 1024 * 1024,
-    serviceWaitMs: flags.serviceWaitMs,
-    firstContactTimeoutMs: flags.firstContactTimeoutMs,
-  };
 }
 
 /** The client of one process, its rate window shared through Redis when a URL is given. */

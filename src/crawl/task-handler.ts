@@ -1,15 +1,15 @@
-import type { FetchedRecord } from '../api/client.js';
+import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { isLandingGraphError } from '../errors.js';
-import type { FrontierTask } from './frontier-store.js';
+import type { FrontierTask, Commit } from './frontier-store.js';
 import type { CrawlOptions } from './options.js';
 import type { RunContext } from './run-context.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunStop } from './run-stop.js';
-import { type SettlePolicy, type Settlement, settleFailed, settleReused, taskRef } from './settle.js';
+import { type SettlePolicy, settleFailed, settleReused, taskRef } from './settle.js';
 import type { Settler } from './settler.js';
 
-export interface TaskWorkerDeps {
+export interface TaskHandlerDeps {
   /** Anything that fetches a record: LandingClient, or the record queue's RemoteFetch (which names jobs by crawl). */
   fetch: (ref: LandingRef, crawlId: string) => Promise<FetchedRecord>;
   /** Settles what was fetched (settleFetched, here or in a worker thread). */
@@ -58,8 +58,8 @@ export function reuseNotBeforeIso(options: CrawlOptions, startedAtMs: number): s
  * answer (--max-age) or fetch, within the budget; a per-record error (404, retries spent) settles the
  * task, any other stops the run.
  */
-export class TaskWorker {
-  constructor(private readonly deps: TaskWorkerDeps) {}
+export class TaskHandler {
+  constructor(private readonly deps: TaskHandlerDeps) {}
 
   /** The tasks (of a frontier page) whose record the graph holds fresher than --max-age (none when it is 0). */
   async fresh(tasks: readonly FrontierTask[]): Promise<Set<string>> {
@@ -77,12 +77,12 @@ export class TaskWorker {
    * Settle one task; `reuse`: the graph holds a fresh answer, expanded instead of a request (unless it went
    * stale). Undefined when the crawl must stop (the reason is recorded); `request` tells whether one was sent.
    */
-  settle(task: FrontierTask, reuse: boolean, request: TaskRequest): Promise<Settlement | undefined> {
+  settle(task: FrontierTask, reuse: boolean, request: TaskRequest): Promise<Commit | undefined> {
     return reuse ? this.reuse(task, request) : this.fetch(task, request);
   }
 
   /** Expand the stored answer; fetch after all if it went stale or no longer passes the schema. */
-  private async reuse(task: FrontierTask, request: TaskRequest): Promise<Settlement | undefined> {
+  private async reuse(task: FrontierTask, request: TaskRequest): Promise<Commit | undefined> {
     const { context, policy, ledger, stop } = this.deps;
     const stored = await context.patiently(() => context.store.storedAnswer(task, this.deps.reuseNotBeforeIso ?? ''));
     const settled = stored === undefined ? undefined : settleReused(task, stored, policy);
@@ -94,7 +94,7 @@ export class TaskWorker {
     return this.fetch(task, request);
   }
 
-  private async fetch(task: FrontierTask, request: TaskRequest): Promise<Settlement | undefined> {
+  private async fetch(task: FrontierTask, request: TaskRequest): Promise<Commit | undefined> {
     request.requested = true;
     this.deps.ledger.requested();
     try {

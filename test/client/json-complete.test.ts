@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCompleteJson } from '../../src/api/json-complete.js';
+import { isCompleteJson } from '../../src/client/json-complete.js';
 
 const record = JSON.stringify({
   id: 7,

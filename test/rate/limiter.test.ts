@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LimiterStoppedError, RequestLimiter } from '../../src/api/limiter.js';
+import { LimiterStoppedError, RequestLimiter } from '../../src/rate/limiter.js';
 import { busiestWindow } from '../../src/sandbox/stats.js';
 import { FakeClock, settle } from '../support/fake-clock.js';
 
@@ -323,7 +323,7 @@ describe('RequestLimiter in real time', () => {
 });
 
 describe('RequestLimiter with turns shared across processes', () => {
-  /** An in-memory stand-in for redis-window.ts: records what the limiter asks of it. */
+  /** An in-memory stand-in for shared-window.ts: records what the limiter asks of it. */
   function recordingTurns() {
     const log: string[] = [];
     let serial = 0;

@@ -1,24 +1,10 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { LandingGraphError } from '../errors.js';
+import { type Clock, systemClock } from '../time/clock.js';
 import { type Departure, watchDeparture } from './departures.js';
 import { SlidingWindow, type WindowSlot } from './sliding-window.js';
 
-/** The limiter's time: a monotonic clock and a way to wait on it. */
-export interface LimiterClock {
-  /** Monotonic time in ms, any origin. Default: performance.now. */
-  now(): number;
-  /** Resolves after `ms` ms of this clock, or early (resolving or rejecting) once `signal` aborts. Default: setTimeout. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
 /** RequestLimiterOptions.marginMs when none is given (the CLI's --rate-margin-ms too). */
 export const DEFAULT_RATE_MARGIN_MS = 25;
-
-/** performance.now and setTimeout. */
-export const systemClock: LimiterClock = {
-  now: () => performance.now(),
-  sleep: (ms, signal) => delay(ms, undefined, { signal }),
-};
 
 export interface RequestLimiterOptions {
   /**
@@ -38,17 +24,16 @@ export interface RequestLimiterOptions {
   /**
    * How far behind its pace (1000 + marginMs) / requestsPerSecond the limiter may fall (an event-loop stall,
    * a turn that came late) and still make it up, at twice the pace, within the window's bound; a 429
-   * pause is never made up. Making up never lets more than requestsPerSecond into a window. Default: 500
-   * (at 100, a --rps 200 crawl lost pace to the stalls of its first levels' large commits: utilisation 0.950
-   * against 0.955 at 500 in the same benchmark, and the unit test of 150 ms stalls fails).
+   * pause is never made up. Making up never lets more than requestsPerSecond into a window. Default: 500,
+   * longer than the stalls a crawl's large commits cause (a shorter one loses pace to them).
    */
   catchUpMs?: number;
   /** Clock for the window, the spacing and the 429 pause. Default: systemClock (performance.now, setTimeout). */
-  clock?: LimiterClock;
+  clock?: Clock;
   /** Epoch ms, only to turn a Retry-After time into a pause on `clock`. Default: Date.now. */
   now?: () => number;
   /**
-   * Turns shared with other processes on the same service and key (redis-window.ts): a request that has its local
+   * Turns shared with other processes on the same service and key (shared-window.ts): a request that has its local
    * slot also waits for a turn there, and a 429's pause is shared. Default: none (this process alone).
    */
   shared?: SharedTurns;
@@ -102,7 +87,7 @@ export class RequestLimiter {
   readonly maxConcurrent: number;
   /** The window (1000 + marginMs ms) and the spacing; undefined when there is no rate limit. */
   private readonly window: SlidingWindow | undefined;
-  private readonly clock: LimiterClock;
+  private readonly clock: Clock;
   private readonly now: () => number;
   private readonly shared: SharedTurns | undefined;
   /** On `clock`: no reservation before this. */

@@ -1,40 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { LandingGraphError } from '../../src/errors.js';
-import { fromNetworkError, errorForStatus, outageSignal } from '../../src/api/http-errors.js';
-import { ServiceGate, type GatePass, type ServiceGateEvent } from '../../src/api/service-gate.js';
+import { fromNetworkError, errorForStatus, outageSignal } from '../../src/client/http-errors.js';
+import { ServiceGate, type GatePass, type ServiceGateEvent } from '../../src/client/service-gate.js';
+import { FakeClock, settle } from '../support/fake-clock.js';
 
-/** A clock whose timers fire only when advanced: no real sleeps. */
+/** The shared fake clock, with the steps these tests take: no real sleeps. */
 function fakeTime() {
-  let now = 0;
-  const timers: { at: number; resolve: () => void; signal: AbortSignal }[] = [];
-  const flush = async () => {
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-  };
+  const clock = new FakeClock();
   return {
-    now: () => now,
-    sleep: (ms: number, signal: AbortSignal) =>
-      new Promise<void>((resolve) => {
-        timers.push({ at: now + ms, resolve, signal });
-        signal.addEventListener('abort', () => resolve(), { once: true });
-      }),
+    clock,
+    now: clock.now,
     /** Move the clock, firing due timers in order and letting their continuations run. */
-    async advance(ms: number) {
-      const until = now + ms;
-      for (;;) {
-        timers.sort((a, b) => a.at - b.at);
-        const next = timers[0];
-        if (!next || next.at > until) break;
-        timers.shift();
-        now = next.at;
-        next.resolve();
-        await flush();
-      }
-      now = until;
-      await flush();
-    },
+    advance: (ms: number) => clock.advanceTo(clock.nowMs + ms),
     /** Timers still pending (aborted ones excluded). */
-    pending: () => timers.filter((t) => !t.signal.aborted).length,
-    flush,
+    pending: () => clock.sleepers,
+    flush: settle,
   };
 }
 
@@ -51,8 +31,7 @@ function setup(options: { serviceWaitMs?: number; firstContactTimeoutMs?: number
     minProbeDelayMs: 1_000,
     maxProbeDelayMs: 8_000,
     origin: 'http://127.0.0.1:2',
-    now: time.now,
-    sleep: time.sleep,
+    clock: time.clock,
     onEvent: (e) => events.push(e),
   });
   if (options.reached ?? true) gate.answered({ probe: false });

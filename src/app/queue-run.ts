@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
-import type { LandingClient } from '../api/client.js';
-import { serviceId } from '../api/redis-window.js';
+import type { LandingClient } from '../client/client.js';
+import { serviceId } from '../rate/shared-window.js';
 import type { CrawlProgress } from '../crawl/progress.js';
 import { CrawlBoard } from '../queue/board.js';
 import { type FetchWorker, startFetchWorker } from '../queue/fetch-worker.js';
 import { RemoteFetch } from '../queue/remote-fetch.js';
 import type { FetchTally, TaskTally } from '../queue/tally.js';
-import type { ServiceConfig } from './config.js';
+import type { ServiceConfig } from './service-client.js';
 import { workerNotices } from './worker-notices.js';
 import { startWorkerProcesses, type WorkerProcesses, type WorkerProcessOptions } from './worker-processes.js';
 

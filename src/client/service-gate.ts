@@ -1,4 +1,4 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import { type Clock, epochClock } from '../time/clock.js';
 import { formatDurationMs } from '../time/duration.js';
 import { LandingGraphError } from '../errors.js';
 
@@ -21,9 +21,8 @@ export interface ServiceGateOptions {
   distinctRecords?: number;
   /** The service, for messages (an origin: never a key). */
   origin?: string;
-  /** Injected for tests. Defaults: Date.now and a cancellable setTimeout. */
-  now?: () => number;
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Default: epochClock. */
+  clock?: Clock;
   onEvent?: (event: ServiceGateEvent) => void;
 }
 
@@ -50,10 +49,6 @@ interface Waiter {
 }
 
 const OPEN: GatePass = Object.freeze({ probe: false });
-
-const defaultSleep = async (ms: number, signal: AbortSignal): Promise<void> => {
-  await delay(ms, undefined, { signal }).catch(() => undefined);
-};
 
 /**
  * Tells an outage of the service apart from one bad record, and holds every request of a client while the
@@ -92,8 +87,7 @@ export class ServiceGate {
   readonly #failuresInARow: number;
   readonly #distinctRecords: number;
   readonly #origin: string;
-  readonly #now: () => number;
-  readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  readonly #clock: Clock;
   readonly #onEvent: ((event: ServiceGateEvent) => void) | undefined;
 
   #state: 'open' | 'closed' | 'given-up' = 'open';
@@ -126,8 +120,7 @@ export class ServiceGate {
     this.#failuresInARow = Math.max(1, options.failuresInARow ?? 5);
     this.#distinctRecords = Math.max(1, options.distinctRecords ?? 2);
     this.#origin = options.origin ?? 'the landing service';
-    this.#now = options.now ?? Date.now;
-    this.#sleep = options.sleep ?? defaultSleep;
+    this.#clock = options.clock ?? epochClock;
     this.#onEvent = options.onEvent;
   }
 
@@ -147,7 +140,7 @@ export class ServiceGate {
    * when the service wait has run out, or with the error given to abandon().
    */
   enter(): Promise<GatePass> {
-    this.#firstRequestAtMs ??= this.#now();
+    this.#firstRequestAtMs ??= this.#clock.now();
     if (this.#state === 'open') return Promise.resolve(OPEN);
     if (this.#abandoned) return Promise.reject(this.#abandoned);
     if (this.#state === 'given-up') return Promise.reject(this.#givenUpError());
@@ -170,7 +163,7 @@ export class ServiceGate {
     this.#run = 0;
     this.#runRecords.clear();
     if (this.#state === 'open') return;
-    const downMs = this.#now() - this.#downSince;
+    const downMs = this.#clock.now() - this.#downSince;
     this.#state = 'open';
     this.#probeDue = false;
     this.#probe = undefined;
@@ -232,7 +225,7 @@ export class ServiceGate {
 
   #close(reason: string): void {
     this.#state = 'closed';
-    this.#downSince = this.#now();
+    this.#downSince = this.#clock.now();
     this.#reason = reason;
     this.#failedProbes = 0;
     this.#probe = undefined;
@@ -255,11 +248,16 @@ export class ServiceGate {
     this.#giveUpTimer = timer;
     outage.signal.addEventListener('abort', () => timer.abort(), { once: true });
     const waitMs = this.#reached
-      ? this.serviceWaitMs - (this.#now() - this.#downSince)
-      : this.firstContactTimeoutMs - (this.#now() - (this.#firstRequestAtMs ?? this.#downSince));
-    void this.#sleep(Math.max(0, waitMs), timer.signal).then(() => {
+      ? this.serviceWaitMs - (this.#clock.now() - this.#downSince)
+      : this.firstContactTimeoutMs - (this.#clock.now() - (this.#firstRequestAtMs ?? this.#downSince));
+    void this.#wait(Math.max(0, waitMs), timer.signal).then(() => {
       if (this.#timers === outage && !timer.signal.aborted) this.#giveUp();
     });
+  }
+
+  /** Sleep on the clock; an abort ends the sleep like its end (the callers look at the signal). */
+  #wait(ms: number, signal: AbortSignal): Promise<void> {
+    return this.#clock.sleep(ms, signal).catch(() => undefined);
   }
 
   #probeDelay(): number {
@@ -277,7 +275,7 @@ export class ServiceGate {
     };
     if (ms <= 0) due();
     else
-      void this.#sleep(ms, timers.signal).then(() => {
+      void this.#wait(ms, timers.signal).then(() => {
         if (!timers.signal.aborted) due();
       });
   }
@@ -312,7 +310,7 @@ export class ServiceGate {
   }
 
   #unavailable(): LandingGraphError {
-    const downMs = this.#now() - this.#downSince;
+    const downMs = this.#clock.now() - this.#downSince;
     return new LandingGraphError(
       'API_UNAVAILABLE',
       `the service at ${this.#origin} has not answered for ${formatDurationMs(this.serviceWaitMs)} (${this.#reason})`,
