@@ -184,15 +184,9 @@ export function startCrawl(o: CrawlRunOptions): CrawlChild {
     },
   });
   track(child);
-  // Kept up to a bound (a string holds at most about 512 MB: networks --json over a million records writes more);
-  // the bytes are counted whole. A caller that parses stdout reads an output far below the bound.
-  const chunks: Buffer[] = [];
-  let stdoutBytes = 0;
+  let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    if (stdoutBytes + d.length <= MAX_KEPT_STDOUT_BYTES) chunks.push(d);
-    stdoutBytes += d.length;
-  });
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
   const done = new Promise<CrawlExit>((resolve) => {
     child.once('close', (code, signal) => {
@@ -290,9 +284,15 @@ export async function runCliProcess(
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });
   track(child);
-  let stdout = '';
+  // Kept up to a bound (a string holds at most about 512 MB: networks --json over a million records writes more);
+  // the bytes are counted whole. A caller that parses stdout reads an output far below the bound.
+  const chunks: Buffer[] = [];
+  let stdoutBytes = 0;
   let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stdout!.on('data', (d: Buffer) => {
+    if (stdoutBytes + d.length <= MAX_KEPT_STDOUT_BYTES) chunks.push(d);
+    stdoutBytes += d.length;
+  });
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-8000)));
   let timedOut = false;
   const timer =
