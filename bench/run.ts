@@ -22,12 +22,13 @@ import { coveringWorkload, singleSeedWorkload, writeSeedsFile } from './lib/work
 import { profileBenchmark } from './profile.js';
 import { rateBenchmark } from './rate.js';
 import { throttleBenchmark } from './throttle.js';
+import { redisTasksBenchmark } from './redis-tasks.js';
 import { refreshBenchmark } from './refresh.js';
 import { writesBenchmark } from './writes.js';
 
 const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared', 'workers', 'ball'] as const;
 /** Run only when named in BENCH_ONLY: million takes about an hour; throttle (bottleneck beside the limiter) needs no Neo4j. */
-const OPT_IN = ['million', 'throttle'] as const;
+const OPT_IN = ['million', 'throttle', 'redis'] as const;
 type Name = (typeof ALL)[number] | (typeof OPT_IN)[number];
 const KNOWN: readonly Name[] = [...ALL, ...OPT_IN];
 
@@ -151,6 +152,10 @@ async function main(): Promise<number> {
         await guarded('11. The throttle: bottleneck beside the RequestLimiter', () =>
           throttleBenchmark(Math.max(5_000, Math.round(20_000 * scale))),
         ),
+      );
+    if (only.has('redis'))
+      sections.push(
+        await guarded('12. Redis memory per queued task', () => redisTasksBenchmark(Math.max(10_000, Math.round(100_000 * scale)))),
       );
   } finally {
     await writeResults(neo, sections, profile, { scale, only: [...only], began });
