@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import neo4j from 'neo4j-driver';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_CONCURRENCY, UNTHROTTLED_RPS } from './e2e.js';
@@ -120,6 +121,7 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
   const extra = Object.values(stats.byPath).reduce((sum, n) => sum + Math.max(0, n - 1), 0);
   const counts = await graphCounts(neo);
   const disk = neo.home ? storeOnDisk(neo.home) : undefined;
+  const gds = await gdsEstimates(neo).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
 
   section.figures.push(...tenthsFigures(samples, total));
   section.figures.push({
@@ -133,6 +135,10 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
     value: `${fmt.int(counts.fetched)} of ${fmt.int(total)}; ${fmt.int(counts.listEdges)} of ${fmt.int(workload.expectedListEdges)} (${fmt.int(counts.landing)} Landing nodes, ${fmt.int(counts.pivots)} pivots, ${fmt.int(counts.relationships)} relationships)`,
     target: 'equal',
     pass: counts.fetched === total && counts.listEdges === workload.expectedListEdges,
+  });
+  section.figures.push({
+    name: "Graph Data Science's own estimate of networks' projection and WCC (the most memory): for this graph's nodes and relationships; for ten times as many",
+    value: typeof gds === 'string' ? `not available: ${oneLine(gds)}` : `${fmt.mb(gds.now / 1024)}; ${fmt.mb(gds.tenTimes / 1024)}`,
   });
   if (disk)
     section.figures.push({
@@ -320,6 +326,33 @@ async function commandsOverGraph(neo: BenchNeo4j, _workload: Workload, crawlId: 
 const COMMAND_TIME_BOX_MS = 8 * 60_000;
 /** load --from-graph re-maps every answer (about 2 ms each at 300,000 records): its rate is what a time box shows. */
 const LOAD_TIME_BOX_MS = 5 * 60_000;
+
+/**
+ * GDS's estimate (bytesMax) of a projection of every node and relationship plus WCC over it, as networks checks it
+ * before it projects (cypher/network/gds/estimate.cypher), for the graph's counts and for ten times them.
+ */
+async function gdsEstimates(neo: BenchNeo4j): Promise<{ now: number; tenTimes: number }> {
+  const database = neo.connection.database ? { database: neo.connection.database } : {};
+  const counts = await neo.driver.executeQuery(
+    'CALL () { MATCH (n) RETURN count(n) AS nodes } CALL () { MATCH ()-[r]->() RETURN count(r) AS relationships } RETURN nodes, relationships',
+    {},
+    database,
+  );
+  const nodes = neo4j.integer.toNumber(counts.records[0]?.get('nodes') ?? 0);
+  const relationships = neo4j.integer.toNumber(counts.records[0]?.get('relationships') ?? 0);
+  const estimate = async (factor: number): Promise<number> => {
+    const result = await neo.driver.executeQuery(
+      `CALL gds.graph.project.estimate('*', '*', {nodeCount: $nodes, relationshipCount: $relationships}) YIELD bytesMax AS projection
+       CALL gds.wcc.stream.estimate({nodeProjection: '*', relationshipProjection: '*', nodeCount: $nodes, relationshipCount: $relationships}, {})
+       YIELD bytesMax AS wcc
+       RETURN projection + wcc AS bytes`,
+      { nodes: neo4j.int(nodes * factor), relationships: neo4j.int(relationships * factor) },
+      database,
+    );
+    return neo4j.integer.toNumber(result.records[0]?.get('bytes') ?? 0);
+  };
+  return { now: await estimate(1), tenTimes: await estimate(10) };
+}
 
 /** What the `neo4j` database of a local server takes on disk (du), its store and its transaction logs apart. */
 function storeOnDisk(home: string): { storeKb: number; transactionsKb: number } {
