@@ -323,9 +323,9 @@ async function commandsOverGraph(neo: BenchNeo4j, _workload: Workload, crawlId: 
 }
 
 /** A command that runs longer is stopped and reported unfinished: the bench must end, and a miss stays a miss. */
-const COMMAND_TIME_BOX_MS = 8 * 60_000;
+const COMMAND_TIME_BOX_MS = 5 * 60_000;
 /** load --from-graph re-maps every answer (about 2 ms each at 300,000 records): its rate is what a time box shows. */
-const LOAD_TIME_BOX_MS = 5 * 60_000;
+const LOAD_TIME_BOX_MS = 3 * 60_000;
 
 /**
  * GDS's estimate (bytesMax) of a projection of every node and relationship plus WCC over it, as networks checks it
