@@ -1,13 +1,16 @@
-import { Pool, request, type Dispatcher } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { LandingGraphError } from '../errors.js';
 import { type Clock, epochClock } from '../time/clock.js';
-import type { Departure } from '../rate/departures.js';
-import { errorForStatus, fromNetworkError, outageSignal, transient } from './http-errors.js';
 import { RequestLimiter, type SharedTurns } from '../rate/limiter.js';
-import { isCompleteJson } from './json-complete.js';
-import { refPath, refToString, type LandingRef } from '../api/refs.js';
-import { backoffDelayMs, DEFAULT_RETRY, retryAfterMs, type RetryOptions } from './retry.js';
-import { ServiceGate, type GatePass, type ServiceGateEvent, type ServiceGateOptions } from './service-gate.js';
+import { refToString, type LandingRef } from '../api/refs.js';
+import { exchange } from './exchange.js';
+import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
+import { compose, type Send } from './send.js';
+import { ServiceGate, type ServiceGateEvent, type ServiceGateOptions } from './service-gate.js';
+import { withLimiter } from './with-limiter.js';
+import { withOutageGate } from './with-outage-gate.js';
+import { type RateLimitEvent, withRateLimitWaits } from './with-rate-limit-waits.js';
+import { type RetryEvent, withRetries } from './with-retries.js';
 
 export interface LandingClientOptions {
   /** Base address of the service, e.g. `https://api.example.com` (a path prefix is kept). */
@@ -51,10 +54,7 @@ export interface LandingClientOptions {
   signal?: AbortSignal;
 }
 
-export type ClientEvent =
-  | { type: 'retry'; ref: string; failedAttempts: number; delayMs: number; code: string; message: string }
-  | { type: 'rate-limited'; ref: string; retryAfterMs: number }
-  | ServiceGateEvent;
+export type ClientEvent = RetryEvent | RateLimitEvent | ServiceGateEvent;
 
 /**
  * One record as served: the exact text, one whole JSON object or array (isCompleteJson), not yet parsed nor
@@ -74,19 +74,16 @@ export interface FetchedRecord {
  */
 export class LandingClient {
   readonly limiter: RequestLimiter;
-  readonly #apiKey: string;
   readonly #base: URL;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
   readonly #ownsLimiter: boolean;
-  readonly #retry: Required<RetryOptions>;
-  readonly #options: LandingClientOptions;
   /** Holds every request while the service is down (shared by all requests of this client). */
   readonly #gate: ServiceGate;
-  readonly #clock: Clock;
+  /** The layers around one exchange, outermost first. */
+  readonly #send: Send;
 
   constructor(options: LandingClientOptions) {
-    this.#options = options;
     // An HTTP header carries visible ASCII only; say so now rather than fail every request.
     if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
       throw new LandingGraphError(
@@ -94,7 +91,6 @@ export class LandingClient {
         'the API key is empty or holds characters an HTTP header cannot carry (spaces, non-ASCII); check LANDING_API_KEY',
       );
     }
-    this.#apiKey = options.apiKey;
     try {
       this.#base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl.slice(0, -1) : options.baseUrl);
     } catch (error) {
@@ -121,9 +117,32 @@ export class LandingClient {
         bodyTimeout: options.bodyTimeoutMs ?? 60_000,
       });
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.#clock = options.clock ?? epochClock;
-    this.#gate = new ServiceGate({ clock: this.#clock, ...options.serviceGate, origin: this.#base.origin, onEvent: options.onEvent });
+    const retry = { ...DEFAULT_RETRY, ...options.retry };
+    const clock = options.clock ?? epochClock;
+    this.#gate = new ServiceGate({ clock, ...options.serviceGate, origin: this.#base.origin, onEvent: options.onEvent });
+    // Outermost first: a retry sees only what the 429 waits and the gate let through; the gate sees every attempt
+    // before it queues at the limiter, and holds it back there if the service went down meanwhile.
+    this.#send = compose(
+      withRetries({ retry, clock, random: options.random ?? Math.random, onRetry: options.onEvent }),
+      withRateLimitWaits({
+        limiter: this.limiter,
+        clock,
+        maxRetryAfterMs: retry.maxRetryAfterMs,
+        maxRateLimitWaits: retry.maxRateLimitWaits,
+        onRateLimited: options.onEvent,
+      }),
+      withOutageGate(this.#gate),
+      withLimiter(this.limiter),
+    )(
+      exchange({
+        base: this.#base,
+        apiKey: options.apiKey,
+        dispatcher: this.#dispatcher,
+        headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
+        bodyTimeoutMs: options.bodyTimeoutMs ?? 60_000,
+        maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
+      }),
+    );
     options.signal?.addEventListener('abort', () => this.#stopWaiting(), { once: true });
     if (options.signal?.aborted) this.#stopWaiting();
   }
@@ -141,81 +160,8 @@ export class LandingClient {
    * API_UNAVAILABLE). While the service is down the request waits at the gate without spending attempts.
    */
   async fetch(ref: LandingRef): Promise<FetchedRecord> {
-    const what = refToString(ref);
-    const random = this.#options.random ?? Math.random;
-    let failures = 0;
-    let rateLimitWaits = 0;
-    for (;;) {
-      const pass = await this.#gate.enter();
-      const attempt = { pass, answered: false };
-      try {
-        // Checked again when the limiter lets the request go: the gate may have closed while it queued.
-        const sent = await this.limiter.schedule(async (departure) =>
-          this.#gate.admits(pass) ? { got: await this.#once(ref, what, attempt, departure) } : undefined,
-        );
-        if (!sent) continue; // held back while the service is down: no attempt spent
-        return { ref, text: sent.got, attempts: failures + 1 };
-      } catch (caught) {
-        const error = fromNetworkError(caught, what);
-        // No answer (or a 5xx): the gate judges whether the service is down, and then nothing is spent.
-        if (!attempt.answered && error.retryable && this.#gate.failed(pass, { record: what, ...outageSignal(error) }) === 'wait') continue;
-        if (error.code === 'API_RATE_LIMITED') {
-          rateLimitWaits += 1;
-          if (rateLimitWaits <= this.#retry.maxRateLimitWaits) continue; // the limiter holds us until Retry-After
-          throw new LandingGraphError('API_RETRIES_EXHAUSTED', `still rate limited after ${rateLimitWaits - 1} waits for ${what}`, {
-            cause: error,
-          });
-        }
-        if (!error.retryable) throw error;
-        failures += 1;
-        if (failures >= this.#retry.maxAttempts) {
-          throw new LandingGraphError('API_RETRIES_EXHAUSTED', `gave up on ${what} after ${failures} attempts: ${error.message}`, {
-            cause: error,
-            details: { attempts: failures },
-          });
-        }
-        const delayMs = backoffDelayMs(failures, this.#retry, random);
-        this.#options.onEvent?.({ type: 'retry', ref: what, failedAttempts: failures, delayMs, code: error.code, message: error.message });
-        await this.#clock.sleep(delayMs);
-      } finally {
-        this.#gate.release(pass);
-      }
-    }
-  }
-
-  async #once(ref: LandingRef, what: string, attempt: { pass: GatePass; answered: boolean }, departure: Departure): Promise<string> {
-    const url = new URL(this.#base.pathname.replace(/\/$/, '') + refPath(ref), this.#base.origin);
-    const response = await request(url, {
-      method: 'GET',
-      dispatcher: this.#dispatcher,
-      headers: { 'x-api-key': this.#apiKey, accept: 'application/json', ...departure.headers },
-      headersTimeout: this.#options.headersTimeoutMs ?? 30_000,
-      bodyTimeout: this.#options.bodyTimeoutMs ?? 60_000,
-    });
-    const { statusCode, headers, body } = response;
-    if (statusCode < 500) {
-      attempt.answered = true;
-      this.#gate.answered(attempt.pass);
-    }
-    if (statusCode === 429) {
-      const now = this.#clock.now();
-      const waitMs = Math.min(retryAfterMs(headers['retry-after'], now, 1000), this.#retry.maxRetryAfterMs);
-      this.limiter.pauseUntil(now + waitMs);
-      this.#options.onEvent?.({ type: 'rate-limited', ref: what, retryAfterMs: waitMs });
-      await body.dump().catch(() => undefined);
-      throw errorForStatus(429, what, '');
-    }
-    if (statusCode !== 200) {
-      const snippet = await readBounded(body, 200, what, true).catch(() => '');
-      throw errorForStatus(statusCode, what, snippet);
-    }
-    const text = await readBounded(body, this.#options.maxBodyBytes ?? 16 * 1024 * 1024, what, false);
-    const contentType = String(headers['content-type'] ?? '');
-    if (/html/i.test(contentType) || /^\s*</.test(text)) {
-      throw transient('an HTML page instead of JSON (HTTP 200)', what, undefined, { contentType });
-    }
-    if (!isCompleteJson(text)) throw transient(`a body that is not complete JSON (${text.length} characters)`, what);
-    return text;
+    const { text, attempts } = await this.#send({ ref, what: refToString(ref) });
+    return { ref, text, attempts };
   }
 
   async close(): Promise<void> {
@@ -227,29 +173,4 @@ export class LandingClient {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.#base.href, apiKey: '[redacted]' };
   }
-}
-
-async function readBounded(
-  body: AsyncIterable<Buffer> & { destroy(): void },
-  maxBytes: number,
-  what: string,
-  truncate: boolean,
-): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      body.destroy();
-      if (truncate) {
-        chunks.push(chunk);
-        return Buffer.concat(chunks).toString('utf8').slice(0, maxBytes);
-      }
-      throw new LandingGraphError('API_CLIENT', `the record for ${what} is larger than maxBodyBytes (${maxBytes} bytes)`, {
-        details: { maxBytes },
-      });
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

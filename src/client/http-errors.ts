@@ -15,12 +15,18 @@ export function errorForStatus(status: number, what: string, bodySnippet: string
     );
   }
   if (status === 404) return new LandingGraphError('API_NOT_FOUND', `no landing record for ${what} (HTTP 404)`, { details });
-  if (status === 429)
-    return new LandingGraphError('API_RATE_LIMITED', `rate limited by the landing service for ${what} (HTTP 429)`, { details });
+  if (status === 429) return rateLimited(what, undefined);
   if (status >= 500 || status === 408) {
     return new LandingGraphError('API_TRANSIENT', `the landing service failed for ${what} (HTTP ${status})${served}`, { details });
   }
   return new LandingGraphError('API_CLIENT', `the landing service rejected the request for ${what} (HTTP ${status})${served}`, { details });
+}
+
+/** A 429, with its Retry-After header as served (with-rate-limit-waits.ts reads it). */
+export function rateLimited(what: string, retryAfter: string | string[] | undefined): LandingGraphError {
+  return new LandingGraphError('API_RATE_LIMITED', `rate limited by the landing service for ${what} (HTTP 429)`, {
+    details: { status: 429, ...(retryAfter === undefined ? {} : { retryAfter }) },
+  });
 }
 
 export function transient(message: string, what: string, cause?: unknown, details: Record<string, unknown> = {}): LandingGraphError {
