@@ -1,6 +1,7 @@
 import { type Clock, epochClock } from '../time/clock.js';
 import { formatDurationMs } from '../time/duration.js';
 import { LandingGraphError } from '../errors.js';
+import { Downtime } from '../time/downtime.js';
 
 /** Options of ServiceGate; every one has a default. */
 export interface ServiceGateOptions {
@@ -82,8 +83,6 @@ const OPEN: GatePass = Object.freeze({ probe: false });
 export class ServiceGate {
   readonly serviceWaitMs: number;
   readonly firstContactTimeoutMs: number;
-  readonly #minProbeDelayMs: number;
-  readonly #maxProbeDelayMs: number;
   readonly #failuresInARow: number;
   readonly #distinctRecords: number;
   readonly #origin: string;
@@ -98,9 +97,9 @@ export class ServiceGate {
   /** Transient failures since the last answer, and their records. */
   #run = 0;
   readonly #runRecords = new Set<string>();
-  #downSince = 0;
+  /** The current outage: since when, and the delay of the next probe. */
+  readonly #outage: Downtime;
   #reason = '';
-  #failedProbes = 0;
   /** The probe under way, if any. */
   #probe: GatePass | undefined;
   /** A probe is due but nobody was waiting: the next request to arrive is it. */
@@ -115,13 +114,17 @@ export class ServiceGate {
   constructor(options: ServiceGateOptions = {}) {
     this.serviceWaitMs = options.serviceWaitMs ?? 600_000;
     this.firstContactTimeoutMs = options.firstContactTimeoutMs ?? 30_000;
-    this.#minProbeDelayMs = options.minProbeDelayMs ?? 1_000;
-    this.#maxProbeDelayMs = Math.max(this.#minProbeDelayMs, options.maxProbeDelayMs ?? 30_000);
     this.#failuresInARow = Math.max(1, options.failuresInARow ?? 5);
     this.#distinctRecords = Math.max(1, options.distinctRecords ?? 2);
     this.#origin = options.origin ?? 'the landing service';
     this.#clock = options.clock ?? epochClock;
     this.#onEvent = options.onEvent;
+    this.#outage = new Downtime({
+      limitMs: this.serviceWaitMs,
+      minProbeDelayMs: options.minProbeDelayMs ?? 1_000,
+      maxProbeDelayMs: options.maxProbeDelayMs ?? 30_000,
+      clock: this.#clock,
+    });
   }
 
   /** Whether requests are being held (closed or given up). */
@@ -163,7 +166,8 @@ export class ServiceGate {
     this.#run = 0;
     this.#runRecords.clear();
     if (this.#state === 'open') return;
-    const downMs = this.#clock.now() - this.#downSince;
+    const downMs = this.#outage.awayMs();
+    this.#outage.answered();
     this.#state = 'open';
     this.#probeDue = false;
     this.#probe = undefined;
@@ -200,8 +204,7 @@ export class ServiceGate {
     if (pass !== this.#probe || this.#state !== 'closed') return 'wait';
     this.#probe = undefined;
     this.#reason = failure.reason;
-    this.#failedProbes += 1;
-    this.#scheduleProbe(this.#probeDelay());
+    this.#scheduleProbe(this.#outage.nextProbeDelayMs());
     return failure.connectFailure ? 'wait' : 'count';
   }
 
@@ -225,9 +228,9 @@ export class ServiceGate {
 
   #close(reason: string): void {
     this.#state = 'closed';
-    this.#downSince = this.#clock.now();
+    this.#outage.answered(); // a fresh outage: its time and its probe delays start now
+    this.#outage.failed();
     this.#reason = reason;
-    this.#failedProbes = 0;
     this.#probe = undefined;
     this.#probeDue = false;
     this.#run = 0;
@@ -236,7 +239,7 @@ export class ServiceGate {
     this.#timers = new AbortController();
     this.#onEvent?.({ type: 'service-down', reason });
     this.#armGiveUp();
-    this.#scheduleProbe(this.#probeDelay());
+    this.#scheduleProbe(this.#outage.nextProbeDelayMs());
   }
 
   /** Start (or start again) the give-up timer of the current outage: the first-contact bound, or the service wait. */
@@ -248,8 +251,8 @@ export class ServiceGate {
     this.#giveUpTimer = timer;
     outage.signal.addEventListener('abort', () => timer.abort(), { once: true });
     const waitMs = this.#reached
-      ? this.serviceWaitMs - (this.#clock.now() - this.#downSince)
-      : this.firstContactTimeoutMs - (this.#clock.now() - (this.#firstRequestAtMs ?? this.#downSince));
+      ? this.serviceWaitMs - this.#outage.awayMs()
+      : this.firstContactTimeoutMs - (this.#clock.now() - (this.#firstRequestAtMs ?? this.#clock.now()));
     void this.#wait(Math.max(0, waitMs), timer.signal).then(() => {
       if (this.#timers === outage && !timer.signal.aborted) this.#giveUp();
     });
@@ -258,10 +261,6 @@ export class ServiceGate {
   /** Sleep on the clock; an abort ends the sleep like its end (the callers look at the signal). */
   #wait(ms: number, signal: AbortSignal): Promise<void> {
     return this.#clock.sleep(ms, signal).catch(() => undefined);
-  }
-
-  #probeDelay(): number {
-    return Math.min(this.#maxProbeDelayMs, this.#minProbeDelayMs * 2 ** this.#failedProbes);
   }
 
   #scheduleProbe(ms: number): void {
@@ -310,7 +309,7 @@ export class ServiceGate {
   }
 
   #unavailable(): LandingGraphError {
-    const downMs = this.#clock.now() - this.#downSince;
+    const downMs = this.#outage.awayMs();
     return new LandingGraphError(
       'API_UNAVAILABLE',
       `the service at ${this.#origin} has not answered for ${formatDurationMs(this.serviceWaitMs)} (${this.#reason})`,

@@ -1,5 +1,6 @@
 import { isLandingGraphError } from '../errors.js';
 import type { Clock } from '../time/clock.js';
+import { Downtime, waitOut } from '../time/downtime.js';
 
 export interface Neo4jPatience {
   /** Longest time to keep retrying while Neo4j is unavailable; then its error is thrown. */
@@ -9,16 +10,14 @@ export interface Neo4jPatience {
 
 /**
  * Run a Neo4j operation, waiting out a Neo4j that is unavailable (restarting, failing over) for up to
- * `maxWaitMs`, polling every 2 s at most; any other error, or a longer outage, is thrown.
+ * `maxWaitMs`, probing after 500 ms, then twice as long each time up to every 2 s; any other error, or a longer
+ * outage, is thrown.
  */
-export async function waitOutNeo4j<T>(operation: () => Promise<T>, patience: Neo4jPatience): Promise<T> {
-  const startedMs = patience.clock.now();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await operation();
-    } catch (error) {
-      if (!isLandingGraphError(error, 'NEO4J_UNAVAILABLE') || patience.clock.now() - startedMs >= patience.maxWaitMs) throw error;
-      await patience.clock.sleep(Math.min(2_000, 250 * 2 ** attempt));
-    }
-  }
+export function waitOutNeo4j<T>(operation: () => Promise<T>, patience: Neo4jPatience): Promise<T> {
+  return waitOut(operation, {
+    downtime: new Downtime({ limitMs: patience.maxWaitMs, minProbeDelayMs: 500, maxProbeDelayMs: 2_000, clock: patience.clock }),
+    clock: patience.clock,
+    isOutage: (error) => isLandingGraphError(error, 'NEO4J_UNAVAILABLE'),
+    giveUp: (_downMs, cause) => cause,
+  });
 }

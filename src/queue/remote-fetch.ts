@@ -1,9 +1,9 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { FetchedRecord } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { REDIS_MAX_OUTAGE_MS, redisGone } from '../rate/redis-outage.js';
 import { LandingGraphError } from '../errors.js';
+import { type Clock, systemClock } from '../time/clock.js';
 import { Downtime } from '../time/downtime.js';
 import { fetchQueueName, jobIdOf, QUEUE_PREFIX } from './names.js';
 import { type FetchJob, fetchOutcomeSchema, readOutcome } from './outcome.js';
@@ -22,7 +22,13 @@ export interface RemoteFetchOptions {
   maxOutageMs?: number;
   /** Retries and 429 waits an answered task cost its worker (the crawl's summary counts them). */
   onTally?: (tally: TaskTally) => void;
+  /** Paces the look-ups and times Redis's absence. Default: systemClock. */
+  clock?: Clock;
 }
+
+/** What RemoteFetch uses of BullMQ's Queue and QueueEvents (an in-memory pair stands in for them in unit tests). */
+export type TaskQueue = Pick<Queue, 'add' | 'remove' | 'getJobState' | 'getJob' | 'getWorkers' | 'close' | 'on'>;
+export type TaskEvents = Pick<QueueEvents, 'on' | 'close'>;
 
 interface Waiting {
   ref: LandingRef;
@@ -57,12 +63,16 @@ export class RemoteFetch {
   private readonly stopChecks = new AbortController();
   private readonly checker: Promise<void>;
 
-  private constructor(
-    private readonly queue: Queue,
-    private readonly events: QueueEvents,
+  private readonly clock: Clock;
+
+  /** Over a queue and its events already connected (`open` connects to Redis). */
+  constructor(
+    private readonly queue: TaskQueue,
+    private readonly events: TaskEvents,
     private readonly options: RemoteFetchOptions,
   ) {
-    this.downtime = new Downtime(options.maxOutageMs ?? REDIS_MAX_OUTAGE_MS);
+    this.clock = options.clock ?? systemClock;
+    this.downtime = new Downtime({ limitMs: options.maxOutageMs ?? REDIS_MAX_OUTAGE_MS, clock: this.clock });
     events.on('completed', ({ jobId, returnvalue }) => this.answer(jobId, returnvalue));
     events.on('failed', ({ jobId, failedReason }) => this.failed(jobId, failedReason));
     events.on('error', () => undefined);
@@ -200,8 +210,8 @@ export class RemoteFetch {
   private async checkLoop(): Promise<void> {
     const everyMs = this.options.checkEveryMs ?? 2_000;
     while (!this.stopChecks.signal.aborted) {
-      const slept = await delay(everyMs, true, { signal: this.stopChecks.signal }).catch(() => false);
-      if (slept && this.waiting.size > 0) await this.check();
+      await this.clock.sleep(everyMs, this.stopChecks.signal).catch(() => undefined);
+      if (!this.stopChecks.signal.aborted && this.waiting.size > 0) await this.check();
     }
   }
 

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../time/clock.js';
 import { Downtime } from '../time/downtime.js';
+import { awaitTurn } from './turn-wait.js';
 import { REDIS_MAX_OUTAGE_MS, redisGone, redisUnreachable } from './redis-outage.js';
 
 /**
@@ -27,6 +28,8 @@ export interface SharedWindowOptions {
   limitTtlMs?: number;
   /** How long requests wait for a Redis that stopped answering before the crawl stops (REDIS_UNREACHABLE). Default: 600000. */
   maxOutageMs?: number;
+  /** Waits between turns and while Redis is away. Default: systemClock. */
+  clock?: Clock;
 }
 
 // Each client's stated limit and when it last asked ('<requests per window>:<ms>'), for a generic for loop.
@@ -126,6 +129,7 @@ export class SharedWindow {
   private serial = 0;
   private readonly redisUrl: string;
   private readonly downtime: Downtime;
+  private readonly clock: Clock;
   /** The lowest live limit, as Redis last answered (for progress). */
   effectiveLimit: number;
 
@@ -148,7 +152,8 @@ export class SharedWindow {
     this.effectiveLimit = this.limit;
     this.limitTtlMs = options.limitTtlMs ?? 10_000;
     this.redisUrl = options.redisUrl;
-    this.downtime = new Downtime(options.maxOutageMs ?? REDIS_MAX_OUTAGE_MS);
+    this.clock = options.clock ?? systemClock;
+    this.downtime = new Downtime({ limitMs: options.maxOutageMs ?? REDIS_MAX_OUTAGE_MS, maxProbeDelayMs: 1_000, clock: this.clock });
   }
 
   /** Connect and check Redis answers; REDIS_UNREACHABLE (one line saying what to start) when it does not. */
@@ -181,21 +186,13 @@ export class SharedWindow {
    */
   async acquire(signal?: AbortSignal): Promise<string> {
     const ticket = `${this.client}:${this.serial++}`;
-    for (;;) {
-      signal?.throwIfAborted();
-      let waitMs: number;
-      try {
-        waitMs = await this.take(ticket);
-        this.downtime.answered();
-      } catch (cause) {
-        // Redis away: no request leaves without its turn (strict on rate); wait for it, up to maxOutageMs.
-        const downMs = this.downtime.failed();
-        if (this.downtime.exceeded(downMs)) throw redisGone(this.redisUrl, downMs, cause);
-        waitMs = 250;
-      }
-      if (waitMs <= 0) return ticket;
-      await delay(Math.min(waitMs, 1000), undefined, { signal });
-    }
+    await awaitTurn(() => this.take(ticket), {
+      downtime: this.downtime,
+      clock: this.clock,
+      gone: (downMs, cause) => redisGone(this.redisUrl, downMs, cause),
+      signal,
+    });
+    return ticket;
   }
 
   /** The turn's request left (or ended without leaving): it counts in the window from now, on Redis's clock. */
