@@ -7,6 +7,8 @@ import { defaultExclude, defineConfig } from 'vitest/config';
  * three files at once on two cores made lose the race.
  */
 const ALONE_FILES = [
+  'test/client/client.int.test.ts',
+  'test/rate/limiter-real-time.int.test.ts',
   'test/rate/shared-window.int.test.ts',
   'test/cli/crawl-cli.int.test.ts',
   'test/cli/crawl-lock.int.test.ts',
@@ -23,7 +25,7 @@ const ALONE_FILES = [
 const ONE_NEO4J = Boolean(process.env.NEO4J_URI);
 
 /**
- * Three projects. `unit`: pure logic and the sandbox over loopback HTTP, no Neo4j, files in parallel, 10 s a test
+ * Three projects. `unit`: pure logic, in-memory parts on fake time and the sandbox over loopback HTTP, no Neo4j, no real sleeps, files in parallel, 10 s a test
  * (`npm run test:unit`). `integration` (files named *.int.test.ts): a real Neo4j per file running at once, found or
  * started by the global set-up, and Chromium for the HTML pages; `integration-alone`: the files that judge rates or
  * race a process against the clock, one at a time (`npm run test:integration` runs both, one after the other).

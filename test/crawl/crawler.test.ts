@@ -215,18 +215,22 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(result.totals.requested).toBe(expected.requests);
   });
 
+  const turns = async (n: number) => {
+    for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
   it('reports as still to fetch only records of the world not yet fetched, each once, however many pages list them', async () => {
     const world = new World();
     const store = new MemoryFrontierStore();
     const reports: CrawlProgress[] = [];
     let reported: (() => void) | undefined;
-    // Each commit waits for a progress report first (or 50 ms: the last commits come after the reports end),
-    // so that reports fall between the commits.
+    // Each commit waits for a progress report first (or a few turns of the event loop: the last commits come after
+    // the reports end), so that reports fall between the commits.
     store.gate = (operation) => {
       if (operation === 'commit')
         return new Promise<void>((resolve) => {
           reported = resolve;
-          setTimeout(resolve, 50);
+          turns(5).then(resolve);
         });
     };
     const onProgress = (p: CrawlProgress) => {

@@ -3,9 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { Pool, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPARTURE_HEADER, watchDeparture } from '../../src/rate/departures.js';
-import { RequestLimiter } from '../../src/rate/limiter.js';
-import { busiestWindow } from '../../src/sandbox/stats.js';
-import { recordDepartures } from '../support/departures.js';
 
 describe('departures seen on undici’s diagnostics channels', () => {
   let server: Server;
@@ -67,29 +64,5 @@ describe('departures seen on undici’s diagnostics channels', () => {
     await response.body.text();
     expect(seen).toBe(0);
     expect(received.at(-1)!.headers[DEPARTURE_HEADER]).toBe(departure.headers[DEPARTURE_HEADER]);
-  });
-
-  it('keeps a RequestLimiter’s window on the departures undici reports', async () => {
-    const limiter = new RequestLimiter({ requestsPerSecond: 20, maxConcurrent: 4 });
-    const dispatcher = new Pool(url, { connections: 4 });
-    const departures = recordDepartures(url);
-    try {
-      await Promise.all(
-        // 25 at 20 per second: a run of 1.2 s, so the window binds and slides.
-        Array.from({ length: 25 }, (_, i) =>
-          limiter.schedule(async (departure) => {
-            const response = await request(`${url}/n${i}`, { dispatcher, headers: departure.headers });
-            return response.body.text();
-          }),
-        ),
-      );
-      expect(departures.times).toHaveLength(25);
-      expect(busiestWindow(departures.times, 1000)).toBeLessThanOrEqual(20);
-      expect(limiter.unseenDepartures).toBe(0);
-    } finally {
-      departures.stop();
-      await limiter.stop();
-      await dispatcher.close();
-    }
   });
 });
