@@ -16,8 +16,8 @@ export interface Expansion {
   children: { kind: LandingKind; id: number; key: string | null }[];
   /** Entities named in blocks to queue by natural key (--follow contacts,requisites), distinct. */
   byKey: { kind: LandingKind; key: string }[];
-  /** Lists cut by maxFanout, with their full lengths. */
-  hubLists: { field: RelationField; length: number }[];
+  /** Lists cut by maxFanout (the fan-out cut), with their full lengths. */
+  cutLists: { field: RelationField; length: number }[];
 }
 
 /**
@@ -38,10 +38,10 @@ export function expand(mapped: MappedRecord, embedded: readonly EmbeddedRef[], p
     seen.add(id);
     children.push({ kind: entry.kind, id: entry.id, key: entry.key });
   }
-  const hubLists: Expansion['hubLists'] = [];
+  const cutLists: Expansion['cutLists'] = [];
   if (policy.maxFanout !== undefined) {
     for (const [field, length] of Object.entries(mapped.listLengths) as [RelationField, number][]) {
-      if (length > policy.maxFanout) hubLists.push({ field, length });
+      if (length > policy.maxFanout) cutLists.push({ field, length });
     }
   }
   const byKey: Expansion['byKey'] = [];
@@ -53,5 +53,5 @@ export function expand(mapped: MappedRecord, embedded: readonly EmbeddedRef[], p
     known.add(id);
     byKey.push({ kind: ref.kind, key: ref.key });
   }
-  return { children, byKey, hubLists };
+  return { children, byKey, cutLists };
 }

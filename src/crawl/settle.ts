@@ -71,7 +71,7 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
     policy.skip.has(refToString({ kind: task.kind, id: record.id })) ||
     (mapped.self.key !== null && policy.skip.has(refToString({ kind: task.kind, key: mapped.self.key })));
   if (task.depth < policy.maxDepth && !skipped) {
-    const { children, byKey, hubLists } = expand(mapped, pivots.embedded, policy);
+    const { children, byKey, cutLists } = expand(mapped, pivots.embedded, policy);
     for (const child of children) {
       queue.push({
         uid: taskUid(policy.crawlId, { kind: child.kind, id: child.id }),
@@ -90,10 +90,12 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
         depth: task.depth + 1,
       });
     }
-    if (hubLists.length > 0) {
+    if (cutLists.length > 0) {
+      // A record whose list passes --max-fanout is a hub for every walk (`hub` is what the statements test); the
+      // property names are those of the graphs and saved queries already out there.
       mapped.self.props.hub = true;
-      mapped.self.props.hubLists = hubLists.map((h) => h.field);
-      mapped.self.props.hubListLengths = hubLists.map((h) => h.length);
+      mapped.self.props.hubLists = cutLists.map((h) => h.field);
+      mapped.self.props.hubListLengths = cutLists.map((h) => h.length);
     }
   }
   if (skipped) mapped.self.props.expansionSkipped = true;
