@@ -11,15 +11,17 @@
 MATCH (c:Company)-[k:COMPETITOR]-(o:Company)
 WHERE k.removedAt IS NULL AND c <> o AND ($scope IS NULL OR elementId(c) IN $scope)
 WITH DISTINCT c, o
-// A hub record ties nothing either: a company listing hundreds of contacts shares one with everybody.
+MATCH (c)-[r1:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]->(i)<-[r2:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]-(o)
+WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address OR i:Phone OR i:Email OR i:Company)
+// A hub record ties nothing either: a company listing hundreds of contacts shares one with everybody. Judged on the
+// few pairs that share something, not on every pair of competitors.
+WITH DISTINCT c, o, i
 WHERE
   // include: hub-size shared=c holder=h link=k
   <= $maxShared
   AND
   // include: hub-size shared=o holder=h link=k
   <= $maxShared
-MATCH (c)-[r1:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]->(i)<-[r2:HAS_OFFICER|REGISTERED_AT|LISTS_CONTACT]-(o)
-WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address OR i:Phone OR i:Email OR i:Company)
 // Each identifier's hub size once, not once per pair that shares it (a nominee sits in hundreds of pairs).
 WITH i, collect(DISTINCT [c, o]) AS pairs
 WHERE
