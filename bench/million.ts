@@ -125,7 +125,9 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
 
   // The resumed run ends between two progress lines: its end, with the graph's count, is the last sample, so that
   // the last tenth is read to its end.
-  section.figures.push(...tenthsFigures([...samples, { atMs: endedMs, run: 2, fetched: counts.fetched, toFetch: 0, etaMs: undefined }], total));
+  section.figures.push(
+    ...tenthsFigures([...samples, { atMs: endedMs, run: 2, fetched: counts.fetched, toFetch: 0, etaMs: undefined }], total),
+  );
   section.figures.push({
     name: 'peak RSS of the crawling process (first run; resumed run)',
     value: `${fmt.mb(peaks[0] ?? 0)}; ${fmt.mb(peaks[1] ?? 0)}`,
