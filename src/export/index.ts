@@ -4,6 +4,7 @@ import { RAW_FORMATS, type ExportFormat, type ExportRequest, type Subgraph } fro
 import { readSubgraph, type ReadOptions } from './read.js';
 import { writeCsv } from './writers/csv.js';
 import { writeCypher } from './writers/cypher.js';
+import { writeFtm } from './writers/ftm.js';
 import { writeGraphml } from './writers/graphml.js';
 import { type CaseFileOptions, writeHtml } from './writers/html.js';
 import { writeJson } from './writers/json.js';
@@ -12,7 +13,7 @@ import type { ReportSection } from '../render/report-section.js';
 
 /**
  * `landing-graph export`: read the subgraph around seeds from Neo4j (never crawling) and write it as JSON,
- * GraphML, CSV for neo4j-admin import, a Cypher script or an HTML case file.
+ * GraphML, CSV for neo4j-admin import, a Cypher script, an HTML case file or FollowTheMoney entities.
  */
 export * from './model.js';
 export { readSubgraph, elementKeyOf, exportStatements, type ReadOptions } from './read.js';
@@ -20,7 +21,8 @@ export { parseAsOf } from '../time/date-time.js';
 export { cleanUri } from '../render/provenance.js';
 export type { WrittenExport } from '../render/output.js';
 export type { CaseFileOptions } from './writers/html.js';
-export { writeCsv, writeCypher, writeGraphml, writeHtml, writeJson };
+export { writeCsv, writeCypher, writeFtm, writeGraphml, writeHtml, writeJson };
+export { ftmEntities, type FtmEntity } from './ftm/entities.js';
 
 const WRITERS: Record<ExportFormat, (subgraph: Subgraph, out: string) => Promise<WrittenExport>> = {
   json: writeJson,
@@ -28,6 +30,7 @@ const WRITERS: Record<ExportFormat, (subgraph: Subgraph, out: string) => Promise
   csv: writeCsv,
   cypher: writeCypher,
   html: writeHtml,
+  ftm: writeFtm,
 };
 
 /** Write a subgraph in a format: a file at `out`, or for csv a folder. */
@@ -67,7 +70,7 @@ export async function exportSubgraph(
   }
   await checkOutFolder(request.out);
   const started = performance.now();
-  const subgraph = await readSubgraph(driver, request, options);
+  const subgraph = await readSubgraph(driver, { ...request, endedRoles: request.format === 'ftm' }, options);
   const findings = request.format === 'html' && options.findings ? await options.findings(subgraph) : undefined;
   const read = performance.now();
   const written =

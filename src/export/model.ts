@@ -7,7 +7,7 @@ import type { LandingRef } from '../api/refs.js';
  */
 
 /** The output formats of `landing-graph export --format`. */
-export const EXPORT_FORMATS = ['json', 'graphml', 'csv', 'cypher', 'html'] as const;
+export const EXPORT_FORMATS = ['json', 'graphml', 'csv', 'cypher', 'html', 'ftm'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Formats that may carry the records' `raw` JSON text (--include-raw). */
@@ -112,6 +112,11 @@ export interface Subgraph {
   nodes: ExportNode[];
   edges: ExportEdge[];
   provenance: Provenance;
+  /**
+   * Read for the FollowTheMoney export only (ExportRequest.endedRoles): the officer roles of the exported
+   * companies that had ended (HAS_OFFICER links retired by then, `endedAt` their end), and their officers.
+   */
+  endedRoles?: { nodes: ExportNode[]; edges: ExportEdge[] };
 }
 
 /** What to export (the library's view of the CLI's arguments). */
@@ -132,6 +137,8 @@ export interface ExportRequest {
    * nodes that existed then, the nodes' properties as of then. Default: the current state.
    */
   asOf?: string | undefined;
+  /** Also read the companies' ended officer roles (Subgraph.endedRoles). Default false. */
+  endedRoles?: boolean;
 }
 
 export const DEFAULT_MAX_NODES = 5000;

@@ -28,7 +28,7 @@ const PAGE = 1000;
  * The statements that read an export, in the order they run (provenance.query): the current state, or
  * (`asOf` given) the graph as of a time, whose nodes and relationships are read by their own statements.
  */
-export function exportStatements(asOf: string | null): string[] {
+export function exportStatements(asOf: string | null, endedRoles = false): string[] {
   const suffix = asOf === null ? '' : '-as-of';
   return [
     'export/crawl',
@@ -37,6 +37,7 @@ export function exportStatements(asOf: string | null): string[] {
     'export/count-edges',
     `export/nodes${suffix}`,
     `export/edges${suffix}`,
+    ...(endedRoles ? ['export/ended-roles'] : []),
     'export/producing-crawls',
   ];
 }
@@ -75,6 +76,7 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
       const walk = await walkSubgraph(tx, request.seeds, { depth: request.depth, maxNodes, maxEdges, asOf });
       const { nodes, keyOf } = await readNodes(tx, walk.elementIds, includeRaw, asOf);
       const edges = await readEdges(tx, walk.elementIds, keyOf, asOf);
+      const endedRoles = request.endedRoles ? await readEndedRoles(tx, walk.elementIds, keyOf, asOf) : undefined;
       const crawls = await readProducingCrawls(tx, nodes, asOf);
       return {
         nodes,
@@ -85,7 +87,7 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
               asOf === null
                 ? `the records a crawl of the seeds to depth ${request.depth} fetches (docs/scope.md): level-by-level walk from the seeds over current (no removedAt) outgoing list relationships (RELATED, SIMILAR, COMPETITOR) to :Landing nodes, ${request.depth} hops; then what those records state, the :Landing and :Pivot nodes one current outgoing relationship of theirs away; then every current relationship among the nodes reached`
                 : `the graph as of ${asOf}: the records a crawl of the seeds to depth ${request.depth} fetched then (docs/scope.md): level-by-level walk from the seeds over outgoing list relationships (RELATED, SIMILAR, COMPETITOR) that existed then, to :Landing nodes first seen by then, ${request.depth} hops; then what those records stated, the :Landing and :Pivot nodes first seen by then one outgoing relationship of theirs that existed then away; then every relationship among the nodes reached that existed then; node properties as of then (the earliest RecordVersion replaced later, else the node), relationship history cut at then`,
-            statements: exportStatements(asOf).map((s) => `cypher/${s}.cypher`),
+            statements: exportStatements(asOf, request.endedRoles).map((s) => `cypher/${s}.cypher`),
           },
           parameters: {
             seeds: request.seeds.map(refToString),
@@ -111,6 +113,7 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
           nodesByHop: walk.nodesByHop,
           counts: { nodes: nodes.length, edges: edges.length },
         },
+        ...(endedRoles ? { endedRoles } : {}),
       };
     });
   } catch (error) {
@@ -212,6 +215,30 @@ async function readEdges(
       compareCodeUnits(JSON.stringify(a.properties), JSON.stringify(b.properties)),
   );
   return edges;
+}
+
+/** The exported companies' ended officer roles (cypher/export/ended-roles.cypher), with officers the walk may not reach. */
+async function readEndedRoles(
+  tx: ManagedTransaction,
+  ids: readonly string[],
+  keyOf: ReadonlyMap<string, string>,
+  asOf: string | null,
+): Promise<{ nodes: ExportNode[]; edges: ExportEdge[] }> {
+  const nodes = new Map<string, ExportNode>();
+  const edges: ExportEdge[] = [];
+  for (let i = 0; i < ids.length; i += PAGE) {
+    for (const row of await runNamed(tx, 'export/ended-roles', { from: ids.slice(i, i + PAGE), asOf })) {
+      const from = keyOf.get(String(row.from));
+      if (from === undefined) continue; // cannot happen: the company was read
+      const labels = (row.labels as string[]).slice().sort();
+      const properties = toProperties(row.node as Record<string, unknown>);
+      const to = keyOf.get(String(row.to)) ?? elementKeyOf(labels, properties, String(row.to));
+      if (!nodes.has(to)) nodes.set(to, { elementKey: to, labels, properties });
+      edges.push({ type: 'HAS_OFFICER', from, to, properties: toProperties(row.properties as Record<string, unknown>) });
+    }
+  }
+  edges.sort((a, b) => compareCodeUnits(a.from, b.from) || compareCodeUnits(a.to, b.to) || compareCodeUnits(JSON.stringify(a.properties), JSON.stringify(b.properties)));
+  return { nodes: [...nodes.values()].sort((a, b) => compareCodeUnits(a.elementKey, b.elementKey)), edges };
 }
 
 /**

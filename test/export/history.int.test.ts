@@ -244,6 +244,8 @@ describe('landing-graph export of a graph with history', () => {
           `^exported \\d+ nodes and \\d+ relationships \\(depth 3, as of ${justAfter(T2).replace(/[.]/g, '\\.')}\\) as ${format} to `,
         ),
       );
+      // FtM has no domains and no header to name the state in: test/export/ftm-followthemoney.int.test.ts reads its --as-of export.
+      if (format === 'ftm') continue;
       const files = format === 'csv' ? (await readdir(out)).map((f) => path.join(out, f)) : [out];
       const text = (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n');
       expect(text, format).toContain(`as of ${justAfter(T2)}`);

@@ -34,7 +34,7 @@ const optionsSchema = z
 export function exportCommand(): Command {
   const command = new Command('export')
     .description(
-      'Export the subgraph around seeds from Neo4j (no crawling) as json, graphml, csv (neo4j-admin import), cypher or an html case file',
+      'Export the subgraph around seeds from Neo4j (no crawling) as json, graphml, csv (neo4j-admin import), cypher, an html case file or ftm (FollowTheMoney entities, one per line)',
     )
     .argument('<seed...>', 'domain:<domain> company:<INN|OGRN> email:<address> phone:+<digits> or <kind>#<page number>')
     .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md), and what they state', '1')
