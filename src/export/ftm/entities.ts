@@ -3,7 +3,7 @@ import { groupBy } from '../group.js';
 import { isPivot } from '../names.js';
 import { stringProp, stringsOf } from '../values.js';
 import { linkId, recordId } from './ids.js';
-import { innPasses, ogrnPasses } from './identifiers.js';
+import { innPasses, ogrnPasses } from '../../graph/check-digits.js';
 import { ftmDate, ftmText, ftmUrl } from './text.js';
 
 /** One FollowTheMoney entity as the library writes it: `{id, schema, properties}`, every property a list of text. */

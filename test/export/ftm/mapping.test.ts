@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ftmEntities } from '../../../src/export/ftm/entities.js';
-import { innPasses, ogrnPasses } from '../../../src/export/ftm/identifiers.js';
 import { recordId } from '../../../src/export/ftm/ids.js';
 import { ftmDate, ftmText } from '../../../src/export/ftm/text.js';
 import type { ExportEdge, ExportNode, Properties, Subgraph, TypedValue } from '../../../src/export/model.js';
@@ -165,11 +164,6 @@ describe('FtM export mapping (pure)', () => {
     expect(stub.properties.registrationNumber).toEqual(['1027700132196']);
     expect(stub.properties.notes).toEqual(['OGRN 1027700132196 fails its check digits']);
     expect(stub.properties.name).toEqual(['АО "Предок"']);
-  });
-
-  it('checks INN and OGRN digits as the library does', () => {
-    expect([INN, PERSON_INN, '7707083894', '500100732258', '770708389', 'abcdefghij'].map(innPasses)).toEqual([true, true, false, false, false, false]);
-    expect([OGRN, '304500116000157', '1027700132196', '0027700132195', '102770013219'].map(ogrnPasses)).toEqual([true, true, false, false, false]);
   });
 
   it('gives the same ids in every export: derived from kind and key, not from page numbers or order', () => {
