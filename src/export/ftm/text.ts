@@ -1,14 +1,16 @@
 /**
  * Text as followthemoney cleans it when it reads a file: control characters gone, every run of white space
- * (line and paragraph separators, tabs, newlines) one space, no space at either end. Written so, a value
- * reads back as it was written and no record's text can break the one-entity-per-line layout.
+ * (line and paragraph separators, tabs, newlines) one space, no space at either end; a lone surrogate (no
+ * character at all) is U+FFFD. Written so, a value reads back as it was written and no record's text can break
+ * the one-entity-per-line layout.
  */
 export function ftmText(value: string): string {
   return (
     value
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
       .replace(/[\u0000-\u0008\u000e-\u001b\u007f-\u0084\u0086-\u009f]/g, '')
-      .replace(/[\s\u001c-\u001f\u0085]+/gu, ' ')
+      .replace(/[\s\u001c-\u001f\u0085]+/g, ' ')
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
       .trim()
   );
 }

@@ -178,6 +178,7 @@ describe('FtM export mapping (pure)', () => {
   it('writes hostile text as one line of valid JSON, cleaned as the library cleans it', () => {
     const hostile = 'ООО "Кавычки" \\ \'x\'\nnew line\r\n\ttab\u0001\u0000\u2028\u2029end\u007f <script>';
     expect(ftmText(hostile)).toBe('ООО "Кавычки" \\ \'x\' new line tab end <script>');
+    expect(ftmText('lone \uD800 surrogate, emoji 🚀👍🏽 kept')).toBe('lone \uFFFD surrogate, emoji 🚀👍🏽 kept');
     const entity = ftmEntities(
       subgraph([node('company#9', ['Company', 'Landing'], { kind: s('company'), key: s(INN), title: s(hostile) })], []),
     )[0]!;
