@@ -237,7 +237,12 @@ async function readEndedRoles(
       edges.push({ type: 'HAS_OFFICER', from, to, properties: toProperties(row.properties as Record<string, unknown>) });
     }
   }
-  edges.sort((a, b) => compareCodeUnits(a.from, b.from) || compareCodeUnits(a.to, b.to) || compareCodeUnits(JSON.stringify(a.properties), JSON.stringify(b.properties)));
+  edges.sort(
+    (a, b) =>
+      compareCodeUnits(a.from, b.from) ||
+      compareCodeUnits(a.to, b.to) ||
+      compareCodeUnits(JSON.stringify(a.properties), JSON.stringify(b.properties)),
+  );
   return { nodes: [...nodes.values()].sort((a, b) => compareCodeUnits(a.elementKey, b.elementKey)), edges };
 }
 

@@ -152,12 +152,16 @@ describe('FtM export: the followthemoney library reads and validates it', () => 
   it('a manager replaced at a later crawl ends: the former Directorship gets its endDate, the new one starts', async () => {
     const seed = graph.seeds[0]!;
     const managerOf = (world: typeof graph.sandbox.graph) =>
-      (buildRecord(world, 'company', seed.id!) as { companyManagersAndFounders: { managers: Officer[] } }).companyManagersAndFounders.managers[0]!;
+      (buildRecord(world, 'company', seed.id!) as { companyManagersAndFounders: { managers: Officer[] } }).companyManagersAndFounders
+        .managers[0]!;
     const former = managerOf(graph.sandbox.graph);
     graph.sandbox.setGraph(evolveGraph(graph.sandbox.graph, { changes: [{ type: 'setShared', id: seed.id!, identifier: 'manager' }] }));
     const successor = managerOf(graph.sandbox.graph);
     expect(successor.name).not.toBe(former.name);
-    const result = await crawlInto({ sandbox: graph.sandbox, driver, database: testConnection().database }, [seed], { maxDepth: 0, refresh: true });
+    const result = await crawlInto({ sandbox: graph.sandbox, driver, database: testConnection().database }, [seed], {
+      maxDepth: 0,
+      refresh: true,
+    });
     expect(result.status).toBe('finished');
     const today = new Date().toISOString().slice(0, 10);
     const file = path.join(OUT, 'after.ftm.json');
@@ -168,7 +172,11 @@ describe('FtM export: the followthemoney library reads and validates it', () => 
     const company = { id: `lg-company-${inn}` };
     const roles = entities
       .filter((e) => e.schema === 'Directorship' && e.properties.organization?.[0] === company.id)
-      .map((e) => ({ name: byId.get(e.properties.director![0]!)?.properties.name?.[0], ended: e.properties.endDate ?? null, started: e.properties.startDate }));
+      .map((e) => ({
+        name: byId.get(e.properties.director![0]!)?.properties.name?.[0],
+        ended: e.properties.endDate ?? null,
+        started: e.properties.startDate,
+      }));
     expect(roles).toContainEqual({ name: former.name, ended: [today], started: [expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)] });
     expect(roles).toContainEqual({ name: successor.name, ended: null, started: [today] });
     expect(roles).toHaveLength(2);

@@ -14,14 +14,9 @@ describe('INN and OGRN check digits, as followthemoney checks them', () => {
       false,
       false,
     ]);
-    expect(['1027700132195', '304500116000157', '1027700132196', '0027700132196', '102770013219', '1027700132195 '].map(ogrnPasses)).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      ['1027700132195', '304500116000157', '1027700132196', '0027700132196', '102770013219', '1027700132195 '].map(ogrnPasses),
+    ).toEqual([true, true, false, false, false, false]);
   });
 
   it('completes a number from its body with the digits those checks expect', () => {

@@ -35,7 +35,9 @@ export function ftmEntities(subgraph: Subgraph): FtmEntity[] {
   const entities = new Map<string, FtmEntity>();
   const put = (entity: FtmEntity) => {
     const same = entities.get(entity.id);
-    if (same) for (const [name, values] of Object.entries(entity.properties)) add(same.properties, name, unique([...(same.properties[name] ?? []), ...values]));
+    if (same)
+      for (const [name, values] of Object.entries(entity.properties))
+        add(same.properties, name, unique([...(same.properties[name] ?? []), ...values]));
     else entities.set(entity.id, entity);
   };
   for (const node of nodes) {
@@ -94,7 +96,11 @@ function companyEntity(node: ExportNode, id: string, publisher: Record<string, s
   const key = stringProp(p, 'key')!;
   const notes: string[] = [];
   const props: Record<string, string[]> = { name: firstText(stringProp(p, 'fullName'), stringProp(p, 'title'), key) };
-  add(props, 'alias', texts(stringProp(p, 'shortName')).filter((a) => !props.name!.includes(a)));
+  add(
+    props,
+    'alias',
+    texts(stringProp(p, 'shortName')).filter((a) => !props.name!.includes(a)),
+  );
   const inns = unique([...stringsOf(p, 'inn'), ...(/^\d{10}$/.test(key) ? [key] : [])]);
   const ogrns = unique([...stringsOf(p, 'ogrn'), ...(/^\d{13}$/.test(key) ? [key] : []), ...stringsOf(p, 'mergedKeys')]);
   identifiers(props, notes, 'INN', 'innCode', 'taxNumber', inns, innPasses);

@@ -18,5 +18,7 @@ function* ftmLines(subgraph: Subgraph): Generator<string> {
 
 /** One entity as one line of JSON. */
 export function ftmLine(entity: object): string {
-  return JSON.stringify(entity).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(entity)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

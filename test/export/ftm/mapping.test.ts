@@ -52,17 +52,45 @@ const company = node('company#7', ['Company', 'Landing'], {
   href: s('https://landing.example/company/7'),
   fetchedAt: t('2026-11-21T12:00:00Z'),
 });
-const director = node('pivot:person:inn:500100732259', ['Person', 'Pivot'], { kind: s('person'), key: s(`inn:${PERSON_INN}`), value: s('Иванов Иван Иванович') });
-const founder = node('pivot:person:name:петров@company#7', ['Person', 'Pivot'], { kind: s('person'), key: s('name:петров@company#7'), value: s('Петров П.') });
-const parent = node('company:1027700132196', ['Company', 'Landing'], { kind: s('company'), key: s('1027700132196'), title: s('АО "Предок"') });
-const address = node('pivot:address:г. москва', ['Address', 'Pivot'], { kind: s('address'), key: s('г. москва, ул. вавилова, д. 19'), value: s('г. Москва, ул. Вавилова, д. 19') });
-const domain = node('domain#3', ['Domain', 'Landing'], { kind: s('domain'), key: s('romashka.ru'), id: { type: 'long', list: false, value: 3 } });
-const email = node('email#4', ['Email', 'Landing'], { kind: s('email'), key: s('boss@romashka.ru'), id: { type: 'long', list: false, value: 4 } });
+const director = node('pivot:person:inn:500100732259', ['Person', 'Pivot'], {
+  kind: s('person'),
+  key: s(`inn:${PERSON_INN}`),
+  value: s('Иванов Иван Иванович'),
+});
+const founder = node('pivot:person:name:петров@company#7', ['Person', 'Pivot'], {
+  kind: s('person'),
+  key: s('name:петров@company#7'),
+  value: s('Петров П.'),
+});
+const parent = node('company:1027700132196', ['Company', 'Landing'], {
+  kind: s('company'),
+  key: s('1027700132196'),
+  title: s('АО "Предок"'),
+});
+const address = node('pivot:address:г. москва', ['Address', 'Pivot'], {
+  kind: s('address'),
+  key: s('г. москва, ул. вавилова, д. 19'),
+  value: s('г. Москва, ул. Вавилова, д. 19'),
+});
+const domain = node('domain#3', ['Domain', 'Landing'], {
+  kind: s('domain'),
+  key: s('romashka.ru'),
+  id: { type: 'long', list: false, value: 3 },
+});
+const email = node('email#4', ['Email', 'Landing'], {
+  kind: s('email'),
+  key: s('boss@romashka.ru'),
+  id: { type: 'long', list: false, value: 4 },
+});
 
 const world = subgraph(
   [address, company, director, domain, email, founder, parent],
   [
-    edge('HAS_OFFICER', 'company#7', director.elementKey, { role: s('manager'), posts: list('Генеральный директор'), firstSeenAt: t('2026-11-20T08:00:00Z') }),
+    edge('HAS_OFFICER', 'company#7', director.elementKey, {
+      role: s('manager'),
+      posts: list('Генеральный директор'),
+      firstSeenAt: t('2026-11-20T08:00:00Z'),
+    }),
     edge('HAS_OFFICER', 'company#7', founder.elementKey, { role: s('founder'), firstSeenAt: t('2026-11-20T08:00:00Z') }),
     edge('HAS_OFFICER', 'company#7', parent.elementKey, { role: s('predecessor'), firstSeenAt: t('2026-11-19T08:00:00Z') }),
     edge('REGISTERED_AT', 'company#7', address.elementKey),
@@ -128,17 +156,28 @@ describe('FtM export mapping (pure)', () => {
   });
 
   it('ends a retired role: endDate is the day it ended, the former officer an entity even when only that role names it', () => {
-    const former = node('pivot:person:inn:7707083893', ['Person', 'Pivot'], { kind: s('person'), key: s('inn:7707083893'), value: s('Сидоров С.') });
+    const former = node('pivot:person:inn:7707083893', ['Person', 'Pivot'], {
+      kind: s('person'),
+      key: s('inn:7707083893'),
+      value: s('Сидоров С.'),
+    });
     const entities = ftmEntities({
       ...world,
       endedRoles: {
         nodes: [former, director],
         edges: [
-          edge('HAS_OFFICER', 'company#7', former.elementKey, { role: s('manager'), posts: list('Директор'), firstSeenAt: t('2026-10-01T08:00:00Z'), endedAt: t('2026-11-20T08:00:00Z') }),
+          edge('HAS_OFFICER', 'company#7', former.elementKey, {
+            role: s('manager'),
+            posts: list('Директор'),
+            firstSeenAt: t('2026-10-01T08:00:00Z'),
+            endedAt: t('2026-11-20T08:00:00Z'),
+          }),
         ],
       },
     });
-    const directorships = entities.filter((e) => e.schema === 'Directorship').map((e) => [e.properties.director, e.properties.role, e.properties.startDate, e.properties.endDate]);
+    const directorships = entities
+      .filter((e) => e.schema === 'Directorship')
+      .map((e) => [e.properties.director, e.properties.role, e.properties.startDate, e.properties.endDate]);
     expect(directorships).toContainEqual([[recordId('person', 'inn:7707083893')], ['Директор'], ['2026-10-01'], ['2026-11-20']]);
     expect(directorships).toContainEqual([[recordId('person', `inn:${PERSON_INN}`)], ['Генеральный директор'], ['2026-11-20'], undefined]);
     expect(entities.filter((e) => e.schema === 'Person').map((e) => e.properties.name)).toContainEqual(['Сидоров С.']);
@@ -167,7 +206,9 @@ describe('FtM export mapping (pure)', () => {
   });
 
   it('gives the same ids in every export: derived from kind and key, not from page numbers or order', () => {
-    const again = ftmEntities(subgraph([parent, founder, email, domain, director, company, address].reverse(), [...world.edges].reverse(), 'crawl-2'));
+    const again = ftmEntities(
+      subgraph([parent, founder, email, domain, director, company, address].reverse(), [...world.edges].reverse(), 'crawl-2'),
+    );
     expect(again.map((e) => e.id)).toEqual(ftmEntities(world).map((e) => e.id));
     expect(recordId('company', INN)).toBe('lg-company-7707083893');
     expect(recordId('person', 'inn:1')).toBe(recordId('person', 'inn:1'));
