@@ -5,14 +5,11 @@
  * the one-entity-per-line layout.
  */
 export function ftmText(value: string): string {
-  return (
-    value
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-      .replace(/[\u0000-\u0008\u000e-\u001b\u007f-\u0084\u0086-\u009f]/g, '')
-      .replace(/[\s\u001c-\u001f\u0085]+/g, ' ')
-      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-      .trim()
-  );
+  return value
+    .replace(/[\u0000-\u0008\u000e-\u001b\u007f-\u0084\u0086-\u009f]/g, '')
+    .replace(/[\s\u001c-\u001f\u0085]+/g, ' ')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .trim();
 }
 
 /** The date part (YYYY-MM-DD) of an ISO date-time or of a Russian `DD.MM.YYYY` date; undefined for anything else. */

@@ -22,8 +22,17 @@ function subgraph(nodes: ExportNode[], edges: ExportEdge[], crawl = 'crawl-1'): 
     nodes,
     edges,
     provenance: {
+      query: { method: 'test', statements: [] },
+      parameters: { seeds: [], depth: 1, maxNodes: 0, maxEdges: 0, crawl: null, includeRaw: false, asOf: null },
+      state: 'current state',
+      exportedAt: '2026-11-22T00:00:00Z',
       crawl: { id: crawl, seeds: [], maxDepth: 1, status: 'finished', startedAt: null, finishedAt: null, baseUrl: 'http://127.0.0.1:8080' },
-    } as Subgraph['provenance'],
+      crawls: [],
+      tool: { name: 'landing-graph', version: '0.0.0' },
+      source: { uri: null, address: null, agent: null, database: null },
+      nodesByHop: [],
+      counts: { nodes: nodes.length, edges: edges.length },
+    },
   };
 }
 
