@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSubgraph } from '../../src/export/index.js';
 import { buildRecord, evolveGraph, SPECIALS } from '../../src/sandbox/index.js';
 import { crawlInto } from '../support/fixtures.js';
+import { findFtm } from '../support/ftm.js';
 import { openTestDriver, testConnection } from '../support/neo4j.js';
 import { buildExportGraph, type ExportGraph } from './fixture.js';
 
@@ -27,12 +28,9 @@ interface Officer {
   type: string;
 }
 
-/** Run the real library's `ftm`; its absence names the set-up that installs it. */
+/** Run the real library's `ftm` (scripts/test-setup installs it; findFtm names the script when it is missing). */
 async function ftm(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return run('ftm', args, { maxBuffer: 64 * 1024 * 1024 }).catch((error: { code?: unknown }) => {
-    if (error.code === 'ENOENT') throw new Error('no ftm command (followthemoney): run bash scripts/test-setup (it installs it)');
-    throw error;
-  });
+  return run(findFtm(), args, { maxBuffer: 64 * 1024 * 1024 });
 }
 
 function entitiesOf(text: string): Entity[] {
@@ -43,6 +41,16 @@ function entitiesOf(text: string): Entity[] {
       const { id, schema, properties } = JSON.parse(line) as Entity;
       return { id, schema, properties };
     });
+}
+
+/** The officers the sandbox serves, each known by its INN, else by its name (as officerKey knows the export's). */
+function servedOfficers(people: Officer[]): string[] {
+  return [...new Set(people.map((p) => (p.inn !== '' ? `inn:${p.inn}` : `name:${p.name}`)))].sort();
+}
+
+/** An exported officer by its INN, else by its name (a person's name is the first spelling the graph saw). */
+function officerKey(officer: Entity): string {
+  return officer.properties.innCode ? `inn:${officer.properties.innCode[0]}` : `name:${officer.properties.name?.[0]}`;
 }
 
 /**
@@ -105,13 +113,12 @@ describe('FtM export: the followthemoney library reads and validates it', () => 
       entities
         .filter((e) => e.schema === schema && e.properties[target]?.[0] === company.id)
         .map((e) => byId.get(e.properties[party]![0]!)!)
-        .map((o) => (o.properties.innCode ? `inn:${o.properties.innCode[0]}` : `name:${o.properties.name?.[0]}`))
+        .map(officerKey)
         .sort();
-    const served = (people: Officer[]) => [...new Set(people.map((p) => (p.inn !== '' ? `inn:${p.inn}` : `name:${p.name}`)))].sort();
     const { managers, founders } = record.companyManagersAndFounders;
     expect(managers.length).toBeGreaterThan(0);
-    expect(officersOf('Directorship', 'director', 'organization')).toEqual(served(managers));
-    expect(officersOf('Ownership', 'owner', 'asset')).toEqual(served(founders));
+    expect(officersOf('Directorship', 'director', 'organization')).toEqual(servedOfficers(managers));
+    expect(officersOf('Ownership', 'owner', 'asset')).toEqual(servedOfficers(founders));
     const directorships = entities.filter((e) => e.schema === 'Directorship' && e.properties.organization?.[0] === company.id);
     expect(directorships.map((d) => d.properties.role)).toEqual(managers.map((m) => [m.post]));
   });
@@ -138,14 +145,44 @@ describe('FtM export: the followthemoney library reads and validates it', () => 
     for (const entity of again) expect(entity.properties.publisher?.[0]).toMatch(/^landing-graph crawl \S+$/);
   });
 
-  it('ftm export-gexf reads it into a graph of the companies and their officers', async () => {
+  it('ftm export-gexf reads it into a graph of the records, with the officers and the address as edges of the seed company', async () => {
     const gexf = path.join(OUT, 'current.gexf');
     await ftm(['export-gexf', '-i', path.join(OUT, 'current.ftm.json'), '-o', gexf]);
     const text = await readFile(gexf, 'utf8');
-    const seedInn = (buildRecord(graph.sandbox.graph, 'company', graph.seeds[0]!.id!) as { companyRequisites: { inn: string } })
-      .companyRequisites.inn;
-    expect(text).toContain(`id="lg-company-${seedInn}"`);
-    expect((text.match(/<edge /g) ?? []).length).toBeGreaterThan(0);
+    const entities = written.current!;
+    // The library's GEXF: records as nodes `entity:<id>`, links (Directorship, Ownership) and a company's
+    // address as edges, each edge carrying its schema in the attribute titled `schema`.
+    const schemaAttribute = /<attribute id="(\d+)" title="schema"/.exec(text)?.[1];
+    const nodes = [...text.matchAll(/<node id="entity:([^"]+)"/g)].map((m) => m[1]).sort();
+    const edges = [...text.matchAll(/<edge source="entity:([^"]+)" target="entity:([^"]+)"[^>]*>([\s\S]*?)<\/edge>/g)].map((m) => ({
+      source: m[1]!,
+      target: m[2]!,
+      schema: new RegExp(`<attvalue for="${schemaAttribute}" value="([^"]*)"`).exec(m[3]!)?.[1] ?? '',
+    }));
+    expect(nodes).toEqual(
+      entities
+        .filter((e) => ['Company', 'Person', 'Address'].includes(e.schema))
+        .map((e) => e.id)
+        .sort(),
+    );
+    expect(edges).toHaveLength(entities.length - nodes.length + entities.filter((e) => e.properties.addressEntity).length);
+
+    const record = buildRecord(graph.sandbox.graph, 'company', graph.seeds[0]!.id!) as {
+      companyRequisites: { inn: string };
+      companyManagersAndFounders: { managers: Officer[]; founders: Officer[] };
+    };
+    const seed = `lg-company-${record.companyRequisites.inn}`;
+    const byId = new Map(entities.map((e) => [e.id, e]));
+    const into = (schema: string) =>
+      edges
+        .filter((e) => e.target === seed && e.schema === schema)
+        .map((e) => officerKey(byId.get(e.source)!))
+        .sort();
+    const { managers, founders } = record.companyManagersAndFounders;
+    expect(into('Directorship')).toEqual(servedOfficers(managers));
+    expect(into('Ownership')).toEqual(servedOfficers(founders));
+    const addressEdges = edges.filter((e) => e.source === seed && e.target.startsWith('lg-address-'));
+    expect(addressEdges).toHaveLength(1);
   });
 
   // Last: it changes the graph the other tests read.

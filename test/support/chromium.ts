@@ -18,7 +18,7 @@ function isExecutable(file: string): boolean {
 }
 
 /** The first executable `name` in the folders of PATH. */
-function onPath(name: string): string | undefined {
+export function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (dir && isExecutable(path.join(dir, name))) return path.join(dir, name);
   }
