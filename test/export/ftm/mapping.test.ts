@@ -61,26 +61,19 @@ const company = node('company#7', ['Company', 'Landing'], {
   href: s('https://landing.example/company/7'),
   fetchedAt: t('2026-11-21T12:00:00Z'),
 });
-const director = node('pivot:person:inn:500100732259', ['Person', 'Pivot'], {
-  kind: s('person'),
-  key: s(`inn:${PERSON_INN}`),
-  value: s('Иванов Иван Иванович'),
-});
-const founder = node('pivot:person:name:петров@company#7', ['Person', 'Pivot'], {
-  kind: s('person'),
-  key: s('name:петров@company#7'),
-  value: s('Петров П.'),
-});
+/** A pivot node (a person or address the records name, not fetched), as cypher/export reads it. */
+function pivot(kind: 'person' | 'address', elementKey: string, key: string, value: string): ExportNode {
+  return node(elementKey, [kind === 'person' ? 'Person' : 'Address', 'Pivot'], { kind: s(kind), key: s(key), value: s(value) });
+}
+
+const director = pivot('person', 'pivot:person:inn:500100732259', `inn:${PERSON_INN}`, 'Иванов Иван Иванович');
+const founder = pivot('person', 'pivot:person:name:петров@company#7', 'name:петров@company#7', 'Петров П.');
 const parent = node('company:1027700132196', ['Company', 'Landing'], {
   kind: s('company'),
   key: s('1027700132196'),
   title: s('АО "Предок"'),
 });
-const address = node('pivot:address:г. москва', ['Address', 'Pivot'], {
-  kind: s('address'),
-  key: s('г. москва, ул. вавилова, д. 19'),
-  value: s('г. Москва, ул. Вавилова, д. 19'),
-});
+const address = pivot('address', 'pivot:address:г. москва', 'г. москва, ул. вавилова, д. 19', 'г. Москва, ул. Вавилова, д. 19');
 const domain = node('domain#3', ['Domain', 'Landing'], {
   kind: s('domain'),
   key: s('romashka.ru'),
