@@ -9,8 +9,8 @@ import {
   type ResolveOptions,
   type Side,
 } from './model.js';
-import { companyNameMatch, companySpellingKey, type NameMatch } from './name-match.js';
-import { companyName } from './names.js';
+import { companyNameMatch, companySpellingKey, type NameMatch } from '../graph/names/name-match.js';
+import { companyName } from '../graph/names/names.js';
 import { compare, pairId, sideRef } from './pair.js';
 
 /**

@@ -21,8 +21,8 @@ export {
   settleDecisions,
 } from './decisions.js';
 export { candidatesCsv, candidatesJson, candidatesTable, crowdedLine } from './format.js';
-export { companyNameMatch, type NameMatch, personNameMatch, type Variant } from './name-match.js';
-export { companyName, personNameKey } from './names.js';
+export { companyNameMatch, type NameMatch, personNameMatch, type Variant } from '../graph/names/name-match.js';
+export { companyName, personNameKey } from '../graph/names/names.js';
 export { pairId, sideRef } from './pair.js';
 export { lookupReferences } from './reference-store.js';
 export { parseReference, type Reference } from './references.js';

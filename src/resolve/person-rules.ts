@@ -1,7 +1,7 @@
 import { innKey } from '../graph/pivots/normalize.js';
 import { forPairs, keep } from './company-rules.js';
 import type { Candidate, CompanyTie, CrowdedName, Evidence, NameTie, PersonRow, ResolveOptions, Side } from './model.js';
-import { personNameKey } from './names.js';
+import { personNameKey } from '../graph/names/names.js';
 import { compare, pairId, sideRef } from './pair.js';
 import { spelledAlike } from './person-variants.js';
 

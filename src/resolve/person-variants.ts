@@ -1,6 +1,6 @@
 import { compare, sideRef } from './pair.js';
 import type { NameTie, Side } from './model.js';
-import { blockKeys, personNameMatch } from './name-match.js';
+import { blockKeys, personNameMatch } from '../graph/names/name-match.js';
 
 /**
  * Persons whose names differ once normalised but match across spellings, initials and a missing patronymic

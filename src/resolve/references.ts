@@ -1,7 +1,7 @@
 import { quoteValue } from '../errors.js';
 import { innKey, nameKey, ogrnKey } from '../graph/pivots/normalize.js';
 import type { CompanyRow, PersonRow, Side } from './model.js';
-import { companyName, personNameKey } from './names.js';
+import { companyName, personNameKey } from '../graph/names/names.js';
 import { compare, sideRef } from './pair.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companyNameMatch, personNameMatch } from '../../src/resolve/name-match.js';
-import { skeleton } from '../../src/resolve/spelling.js';
+import { companyNameMatch, personNameMatch } from '../../src/graph/names/name-match.js';
+import { skeleton } from '../../src/graph/names/spelling.js';
 
 /**
  * The labelled table of name variants: pairs that name one company or person (true) and hard negatives

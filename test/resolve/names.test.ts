@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyName, personNameKey } from '../../src/resolve/names.js';
+import { companyName, personNameKey } from '../../src/graph/names/names.js';
 import { pairId, sideRef } from '../../src/resolve/pair.js';
 
 describe('companyName', () => {

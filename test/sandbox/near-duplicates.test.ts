@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyName as nameOf } from '../../src/resolve/names.js';
+import { companyName as nameOf } from '../../src/graph/names/names.js';
 import { createEntities } from '../../src/sandbox/entities.js';
 import { countsFor, generateGraph } from '../../src/sandbox/generate-graph.js';
 import { groundTruth } from '../../src/sandbox/ground-truth.js';

@@ -1,4 +1,4 @@
-import { foldText } from '../graph/pivots/normalize.js';
+import { foldText } from '../pivots/normalize.js';
 
 /**
  * Names as a Russian investigator compares them: case, ё/е, quotes («», "", „“), punctuation and spacing do
