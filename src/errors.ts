@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   /** The frontier ran out but records failed for good (retries spent): the same command retries them. */
   CRAWL_INCOMPLETE: 'retry',
   EXPORT_TOO_LARGE: 'stop',
+  /** A watch list given to `screen` that is neither FtM JSON lines nor the CSV, or has a bad line: fix the file. */
+  LIST_INVALID: 'stop',
   /** The command ran out of its JavaScript heap: LANDING_GRAPH_HEAP_MB gives it more. */
   OUT_OF_MEMORY: 'stop',
   /** `changes --fail-on-change` found changes: not a failure, a signal for cron (the report was printed). */
