@@ -6,14 +6,14 @@
  *   429 pauses and outage gate), each using only those below it;
  * - the engine: crawl/ (the crawl and its FrontierStore interface) and store/ (Neo4j, implementing it), and queue/
  *   (the record queue on BullMQ and Redis, which the CLI plugs into the crawl's fetch seam);
- * - features side by side: changes/, network/, resolve/, query/, load/, export/, flags/ — none imports another;
+ * - features side by side: changes/, network/, resolve/, query/, load/, export/, flags/, screen/ — none imports another;
  * - sandbox/: the service's local stand-in, beside the features, imported only by the CLI;
  * - app/: the application layer, which may combine features and the engine (a crawl run with or without the record
  *   queue, its worker processes) and is tested directly; only the CLI imports it;
  * - cli/: the only layer that knows commander (it parses, prints and maps errors to exit codes), and nothing imports it.
  * Test oracles live in test/support/, never in src/.
  */
-const FEATURES = 'changes|network|resolve|query|load|export|flags';
+const FEATURES = 'changes|network|resolve|query|load|export|flags|screen';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

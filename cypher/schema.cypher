@@ -53,3 +53,5 @@ CREATE INDEX landing_key_conflict IF NOT EXISTS FOR (n:Landing) ON (n.keyConflic
 // Resolve (cypher/resolve/): one :ResolveDecision per decided pair; SAME_AS found by its pair id on apply and undo.
 CREATE CONSTRAINT resolve_decision_pair IF NOT EXISTS FOR (d:ResolveDecision) REQUIRE d.pairId IS UNIQUE;
 CREATE INDEX same_as_pair IF NOT EXISTS FOR ()-[s:SAME_AS]-() ON (s.pairId);
+// Screen (cypher/screen/): one :ListEntry per watch list and matched entity (write-hits.cypher MERGEs on both).
+CREATE CONSTRAINT list_entry_key IF NOT EXISTS FOR (e:ListEntry) REQUIRE (e.list, e.entityId) IS UNIQUE;

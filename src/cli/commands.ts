@@ -16,6 +16,7 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; docs: string }> =
   networks: { load: async () => (await import('./commands/networks.js')).networksCommand(), docs: 'networks.md' },
   resolve: { load: async () => (await import('./commands/resolve.js')).resolveCommand(), docs: 'resolve.md' },
   flags: { load: async () => (await import('./commands/flags.js')).flagsCommand(), docs: 'flags.md' },
+  screen: { load: async () => (await import('./commands/screen.js')).screenCommand(), docs: 'screen.md' },
   worker: { load: async () => (await import('./commands/worker.js')).workerCommand(), docs: 'crawl.md' },
   status: { load: async () => (await import('./commands/status.js')).statusCommand(), docs: 'crawl.md' },
   browser: { load: async () => (await import('./commands/browser.js')).browserCommand(), docs: 'query.md' },
