@@ -11,12 +11,12 @@ import { crawlSandbox, sandboxTest, withSetUp } from '../support/fixtures.js';
 import { plainRows, resetGraph, testConnection } from '../support/neo4j.js';
 
 /**
- * `screen` on the planted world crawled over HTTP into a real Neo4j, against a hand-written FtM list (lists/watch-1):
+ * `screen` on the planted world crawled over HTTP into a real Neo4j, against a hand-written FtM list (fixtures/watch-1):
  * identifiers, Latin and Cyrillic spellings, legal forms written out or after the name, initials and word order, and
  * near misses that must not match. The expected hits below were written by hand from the records the sandbox serves
  * (company INNs and OGRNs, officers' names and INNs), not computed by the code under test.
  */
-const LISTS = path.join(import.meta.dirname, 'lists');
+const LISTS = path.join(import.meta.dirname, 'fixtures');
 const FIRST = path.join(LISTS, 'watch-1.ftm.json');
 const NEWER = path.join(LISTS, 'watch-2.ftm.json');
 const T1 = new Date('2026-11-20T10:00:00Z');
