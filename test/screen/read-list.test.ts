@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isLandingGraphError } from '../../src/errors.js';
 import { type ListItem, readList } from '../../src/screen/read-list.js';
+import { listName } from '../../src/screen/screen.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'screen-read-'));
 const file = (name: string, content: string | Buffer): string => {
@@ -104,5 +105,14 @@ describe('screen: reading a list', () => {
       /^broken\.gz:\d+: cannot read the list \(gzip\): /,
     );
     expect(await failure(path.join(dir, 'absent.json'))).toMatch(/^absent\.json: cannot read the list: ENOENT/);
+  });
+});
+
+describe('screen: the default list name', () => {
+  it("is the file's name without the endings of its format, so that a newer download keeps its hits", () => {
+    expect(listName('/data/entities.ftm.json.gz')).toBe('entities');
+    expect(listName('sanctions.CSV')).toBe('sanctions');
+    expect(listName('list-2026-11.jsonl')).toBe('list-2026-11');
+    expect(listName('.gz')).toBe('.gz');
   });
 });
