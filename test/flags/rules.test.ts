@@ -48,6 +48,7 @@ describe('flag rules are data', () => {
     expect(rules.map((r) => r.id)).toEqual([
       'competitors-share-control',
       'liquidated-serves-live',
+      'listed',
       'mass-address',
       'mass-officer',
       'no-activity-many-sites',

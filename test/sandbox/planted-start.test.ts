@@ -80,7 +80,8 @@ describe('sandbox --plant: seeds to start from, and a ground truth that marks wh
     expect(planted?.smallNetworks.map((n) => n.members.map((m) => m.key))).toEqual(
       truth.smallNetworks.map((n) => n.members.map((m) => m.key)),
     );
-    expect(planted?.flags.map((p) => p.rule)).toEqual(RULES.map((r) => r.id));
+    // `listed` fires on what `screen` found in a watch list, which the world does not hold: nothing is planted for it.
+    expect(planted?.flags.map((p) => p.rule)).toEqual(RULES.map((r) => r.id).filter((id) => id !== 'listed'));
     for (const pattern of planted?.flags ?? []) expect(pattern.records.length, pattern.rule).toBeGreaterThan(0);
     const byRule = new Map(planted?.flags.map((p) => [p.rule, p.records.map((r) => r.id)]));
     expect(byRule.get('young-company')).toEqual(truth.flags.youngCompany);
