@@ -19,7 +19,7 @@ export const CRAWL_HEAP_MB = 256;
 const ANALYSIS_SHARE = 0.25;
 const ANALYSIS_FLOOR_MB = 1024;
 const ANALYSIS_CEILING_MB = 4096;
-const ANALYSIS_COMMANDS = new Set(['networks', 'flags', 'resolve', 'changes', 'export', 'query', 'load']);
+const ANALYSIS_COMMANDS = new Set(['networks', 'flags', 'resolve', 'changes', 'export', 'query', 'load', 'screen']);
 const CRAWL_COMMANDS = new Set(['crawl', 'worker', 'status']);
 /** Set in the relaunched process: it never relaunches again. */
 const RELAUNCHED = 'LANDING_GRAPH_HEAP_RELAUNCHED';

@@ -9,7 +9,7 @@ describe('heapMbFor: the V8 heap of each command', () => {
   });
 
   it('gives the analysis commands a quarter of the machine, at least 1 GB and at most 4 GB', () => {
-    for (const command of ['networks', 'flags', 'resolve', 'changes', 'export', 'query', 'load']) {
+    for (const command of ['networks', 'flags', 'resolve', 'changes', 'export', 'query', 'load', 'screen']) {
       expect(heapMbFor(command, {}, 8 * GB)).toBe(2048);
     }
     expect(heapMbFor('networks', {}, 24 * GB)).toBe(4096);
