@@ -73,14 +73,20 @@ export type FlagScope =
 
 const severityRank = (s: Severity) => SEVERITIES.indexOf(s);
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * Rules read before the others of their severity: a watch list's hit (`listed`, from `screen`) is someone else's
+ * judgement already made, the first question of a compliance review; the other rules are patterns to weigh.
+ */
+const FIRST_RULES: readonly string[] = ['listed'];
+const byRule = (a: string, b: string) => Number(!FIRST_RULES.includes(a)) - Number(!FIRST_RULES.includes(b)) || byText(a, b);
 const recordText = (r: FlagRecord) => r.key ?? `#${r.id ?? ''}`;
 
-/** The order an analyst reads: the most severe first, then by rule, the highest score, then the record's key. */
+/** The order an analyst reads: the most severe first, then by rule (`listed` first), the highest score, then the record's key. */
 export function sortFlags(flags: Flag[]): Flag[] {
   return flags.sort(
     (a, b) =>
       severityRank(a.severity) - severityRank(b.severity) ||
-      byText(a.rule, b.rule) ||
+      byRule(a.rule, b.rule) ||
       b.score - a.score ||
       byText(recordText(a.record), recordText(b.record)),
   );
@@ -108,7 +114,7 @@ export function findingsOf(flags: readonly Flag[]): Finding[] {
   const label = (f: Finding) => (f.shared !== null ? f.shared.key : recordText((f.flags[0] as Flag).record));
   return findings.sort(
     (a, b) =>
-      severityRank(a.severity) - severityRank(b.severity) || byText(a.rule, b.rule) || b.score - a.score || byText(label(a), label(b)),
+      severityRank(a.severity) - severityRank(b.severity) || byRule(a.rule, b.rule) || b.score - a.score || byText(label(a), label(b)),
   );
 }
 

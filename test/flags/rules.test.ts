@@ -75,7 +75,7 @@ describe('flag rules are data', () => {
 });
 
 describe('flags output', () => {
-  it('most severe first, then rule, then the highest score, then the record; one uid per rule and record', () => {
+  it('most severe first, then rule (a watch list hit first), then the highest score, then the record; one uid per rule and record', () => {
     const sorted = sortFlags([
       flag('b', 0.5, '2', 'x', 'medium'),
       flag('young', 1, '9', 'x', 'low'),
@@ -84,11 +84,15 @@ describe('flags output', () => {
       flag('a', 0.9, '1', 'x', 'medium'),
       flag('z', 0.6, '1'),
       flag('a', 0.5, '1'),
+      flag('listed', 0.7, '5'),
+      flag('listed', 0.8, '4', 'x', 'medium'),
     ]);
     expect(sorted.map((f) => `${f.severity} ${f.rule}:${f.score}:${f.record.key}`)).toEqual([
+      'high listed:0.7:5',
       'high a:0.5:1',
       'high a:0.5:3',
       'high z:0.6:1',
+      'medium listed:0.8:4',
       'medium a:0.9:1',
       'medium b:0.9:3',
       'medium b:0.5:2',
