@@ -100,6 +100,9 @@ describe('screen: a watch list against the planted world', () => {
     const listed = flags.filter((f) => f.rule === 'listed');
     expect(listed.map((f) => f.record.id).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(FLAGGED_FIRST);
     expect(listed.every((f) => f.severity === 'high')).toBe(true);
+    // The analyst reads the list's hits first: before the other high rules that fire on this world (the nominee's).
+    expect(flags.some((f) => f.rule === 'mass-officer')).toBe(true);
+    expect(flags.slice(0, listed.length).map((f) => f.rule)).toEqual(listed.map(() => 'listed'));
     const standart = listed.find((f) => f.record.id === 2);
     expect(standart?.record.name).toBe('НКО "СтандартТрейд"');
     expect(standart?.score).toBe(1);
