@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { getPriority, setPriority } from 'node:os';
 import { realtimePriority } from '../../bench/lib/realtime.js';
 
@@ -34,4 +36,31 @@ export function sandboxFirst(options: { realtime?: boolean } = {}): SandboxPrior
   } catch {
     return { how: `normal priority (${refused}; no raised priority allowed)`, restore: () => undefined };
   }
+}
+
+/**
+ * Where a test nices the crawl (so that the sandbox measuring it goes first), the crawl's own database goes with it:
+ * a crawl niced behind a Neo4j at normal priority loses the cores to every commit, which a user's crawl, at the
+ * priority of its Neo4j, does not. Only for the project's local test server (its pid file); `restore` puts it back.
+ */
+export function neo4jAlongside(home: string | undefined, nice: number): SandboxPriority {
+  const pidFile = home === undefined ? undefined : path.join(home, 'neo4j.pid');
+  const pid = pidFile && existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : Number.NaN;
+  if (!Number.isInteger(pid)) return { how: 'Neo4j left at its priority (not the local test server)', restore: () => undefined };
+  const before = getPriority(pid);
+  try {
+    setPriority(pid, nice);
+  } catch {
+    return { how: 'Neo4j left at its priority (renice refused)', restore: () => undefined };
+  }
+  return {
+    how: `Neo4j at nice ${nice}, with the crawl`,
+    restore: () => {
+      try {
+        setPriority(pid, before);
+      } catch {
+        // A user may raise a nice but not lower it again: the server stays niced until it restarts.
+      }
+    },
+  };
 }
