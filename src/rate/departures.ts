@@ -7,8 +7,10 @@ import { subscribe } from 'node:diagnostics_channel';
  *   [name, value, ...] array. A request made with a Departure's `headers` carries DEPARTURE_HEADER; here the
  *   header is taken out again (it never goes on the wire) and the request object is remembered.
  * - `undici:client:sendHeaders` is published with the same request object right before its first byte
- *   is written to the socket (synchronously, in the same tick as the write): that is the departure.
- * Both are published synchronously by undici, so the callback runs at the very moment.
+ *   is written to the socket, in the same synchronous run as the write: that is the departure.
+ * The callback runs as a microtask queued there, once that run (and so the write) is over: a process descheduled
+ * between the mark and the write would otherwise put the request on the wire later than it was counted, by as much
+ * as the scheduler kept it off a core. Counted a little later than it left, a departure only holds its window longer.
  */
 export const DEPARTURE_HEADER = 'x-landing-graph-departure';
 
@@ -50,10 +52,11 @@ function onRequestCreate(message: unknown): void {
 
 function onSendHeaders(message: unknown): void {
   const request = (message as { request?: unknown } | undefined)?.request;
-  if (typeof request === 'object' && request !== null) byRequest.get(request)?.();
+  const onSent = typeof request === 'object' && request !== null ? byRequest.get(request) : undefined;
+  if (onSent) queueMicrotask(onSent);
 }
 
-/** Watch one request: `onSent` is called (synchronously) each time undici writes its headers to a socket. */
+/** Watch one request: `onSent` is called each time undici has written its headers to a socket (right after the write). */
 export function watchDeparture(onSent: () => void): WatchedDeparture {
   if (!subscribed) {
     subscribe('undici:request:create', onRequestCreate);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Pool, request } from 'undici';
+import { connect, type Socket } from 'node:net';
+import { Client, Pool, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPARTURE_HEADER, watchDeparture } from '../../src/rate/departures.js';
 
@@ -44,6 +45,30 @@ describe('departures seen on undici’s diagnostics channels', () => {
         const path = r.events.at(-1)!.slice('arrived '.length);
         expect(r.events).toContain(`left ${path}`);
       }
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('marks a departure once its headers are on the socket, never before the write', async () => {
+    let socket: Socket | undefined;
+    const { port } = new URL(url);
+    const dispatcher = new Client(url, {
+      connect: (_options, callback) => {
+        const own = connect({ host: '127.0.0.1', port: Number(port) });
+        socket = own;
+        own.once('connect', () => callback(null, own));
+        own.once('error', (error) => callback(error, null));
+      },
+    });
+    try {
+      const written: number[] = [];
+      const departure = watchDeparture(() => written.push(socket?.bytesWritten ?? -1));
+      const response = await request(`${url}/written`, { dispatcher, headers: departure.headers });
+      await response.body.text();
+      departure.release();
+      expect(written).toHaveLength(1);
+      expect(written[0]).toBeGreaterThanOrEqual('GET /written HTTP/1.1\r\n'.length);
     } finally {
       await dispatcher.close();
     }
