@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { FaultOptions } from '../../src/sandbox/faults.js';
 import type { StatsSnapshot } from '../../src/sandbox/stats.js';
 import { cliPath, log, outDir, projectRoot, sleep, tail } from './util.js';
 
@@ -22,8 +23,20 @@ export interface SandboxProcess {
   url: string;
   apiKey: string;
   pid: number;
-  stats(): Promise<StatsSnapshot>;
+  /** The sandbox's counters; `busiestWindow` over windows of `windowMs` (default 1,000). */
+  stats(windowMs?: number): Promise<StatsSnapshot>;
+  /** The counters start again; arrivals within `crossingMs` of a 429 count as crossing it. */
+  resetStats(options?: { crossingMs?: number }): Promise<void>;
+  /** Replaces the faults (omitted ones are off), as Sandbox.setFaults. */
+  setFaults(faults: FaultOptions): Promise<void>;
   close(): Promise<void>;
+}
+
+/** POST a control request to a sandbox; throws with the sandbox's answer when it refuses. */
+async function control(url: string, body: unknown): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${text}`);
 }
 
 export async function startSandboxProcess(options: {
@@ -82,10 +95,12 @@ export async function startSandboxProcess(options: {
     url,
     apiKey: 'sandbox-key',
     pid: child.pid!,
-    stats: async () => {
-      const response = await fetch(`${url}/__sandbox/stats`);
+    stats: async (windowMs) => {
+      const response = await fetch(`${url}/__sandbox/stats${windowMs === undefined ? '' : `?windowMs=${windowMs}`}`);
       return (await response.json()) as StatsSnapshot;
     },
+    resetStats: (options = {}) => control(`${url}/__sandbox/stats/reset`, options),
+    setFaults: (faults) => control(`${url}/__sandbox/faults`, faults),
     close: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');

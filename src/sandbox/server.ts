@@ -10,7 +10,7 @@ import type { PlantedTruth } from './planted/networks.js';
 import { groundTruth } from './ground-truth.js';
 import { send, sendCut, sendHtmlPage, sendJson, sendServerError, sendTruncated } from './responses.js';
 import { BodyCache, kindOfPath, route } from './router.js';
-import { SandboxStats } from './stats.js';
+import { CROSSING_MS, SandboxStats } from './stats.js';
 
 export interface SandboxOptions {
   /** The graph to serve. Default: generateGraph({ records, seed, specials }). */
@@ -74,7 +74,10 @@ export interface Sandbox {
  * - GET /api/v1/landing/{kind}/{id} and /api/v1/landing/{kind}/{key}?isKey=true (see router.ts), with
  *   X-Api-Key: missing or wrong -> 401 {"error":"unauthorized"}; other methods -> 405; unknown -> 404;
  * - GET /__sandbox/stats, /__sandbox/ground-truth, /__sandbox/faults: JSON, no key needed, never faulted
- *   and not counted; POST /__sandbox/evolve with evolveGraph's random counts as JSON serves the next world.
+ *   and not counted (`/__sandbox/stats?windowMs=975`: the busiest window of that length instead of 1,000 ms);
+ *   POST /__sandbox/evolve with evolveGraph's random counts as JSON serves the next world; POST /__sandbox/faults
+ *   with FaultOptions as JSON replaces the faults (setFaults); POST /__sandbox/stats/reset, optionally with
+ *   `{"crossingMs": n}`, starts the counters again. A test drives a sandbox in another process through these.
  * Order for the service's paths: count arrival, method, key, 429 burst / limitRps, latency, then one of
  * error, timeout, cut, truncated, HTML or the real answer.
  */
@@ -90,6 +93,9 @@ const evolveRequestSchema = z.strictObject({
   back: z.union([count, z.literal('all')]).optional(),
   newRecords: count.optional(),
 });
+/** What POST /__sandbox/stats/reset accepts. */
+const resetRequestSchema = z.strictObject({ crossingMs: z.int().min(0).max(60_000).optional() });
+const windowMsSchema = z.coerce.number().int().min(1).max(3_600_000);
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   let graph = options.graph ?? generateGraph({ records: options.records, seed: options.seed, specials: options.specials });
@@ -107,12 +113,55 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   /** goDown and comeBack, one after the other. */
   let transition: Promise<void> = Promise.resolve();
 
-  const control = (res: ServerResponse, pathname: string): void => {
-    if (pathname === '/__sandbox/stats') sendJson(res, undefined, 200, stats.snapshot());
+  /** GET /__sandbox/stats[?windowMs=n]. */
+  const statsAnswer = (res: ServerResponse, windowMs: string | null): void => {
+    const parsed = windowMsSchema.safeParse(windowMs ?? 1000);
+    if (parsed.success) sendJson(res, undefined, 200, stats.snapshot(parsed.data));
+    else sendJson(res, undefined, 400, { error: `windowMs: not a whole number of ms from 1: ${windowMs}` });
+  };
+
+  const control = (res: ServerResponse, url: URL): void => {
+    const pathname = url.pathname;
+    if (pathname === '/__sandbox/stats') statsAnswer(res, url.searchParams.get('windowMs'));
     else if (pathname === '/__sandbox/faults') sendJson(res, undefined, 200, plan.current());
     else if (pathname === '/__sandbox/ground-truth')
       send(res, undefined, 200, (truthBody ??= JSON.stringify(groundTruth(graph, options.planted))));
     else sendJson(res, undefined, 404, { error: 'not found' });
+  };
+
+  /** A control request's JSON body ({} when empty); undefined when it is not JSON (answered 400 here). */
+  const jsonBody = async (req: IncomingMessage, res: ServerResponse): Promise<unknown> => {
+    let body = '';
+    for await (const chunk of req) body += String(chunk);
+    try {
+      return JSON.parse(body || '{}') as unknown;
+    } catch {
+      sendJson(res, undefined, 400, { error: 'the body is not JSON' });
+      return undefined;
+    }
+  };
+
+  /** POST /__sandbox/faults {...FaultOptions}: replace the faults, as setFaults. */
+  const faultsFromRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const json = await jsonBody(req, res);
+    if (json === undefined) return;
+    try {
+      plan.set(json);
+    } catch (error) {
+      return sendJson(res, undefined, 400, { error: error instanceof Error ? error.message : String(error) });
+    }
+    sendJson(res, undefined, 200, plan.current());
+  };
+
+  /** POST /__sandbox/stats/reset {crossingMs?}: the counters start again. */
+  const resetFromRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const json = await jsonBody(req, res);
+    if (json === undefined) return;
+    const parsed = resetRequestSchema.safeParse(json);
+    if (!parsed.success) return sendJson(res, undefined, 400, { error: parsed.error.issues[0]?.message ?? 'invalid reset' });
+    stats.reset();
+    stats.crossingMs = parsed.data.crossingMs ?? CROSSING_MS;
+    sendJson(res, undefined, 200, stats.snapshot());
   };
 
   /** POST /__sandbox/evolve {seed, removeEntries, ...}: serve the next world (for a sandbox in another process). */
@@ -143,9 +192,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const serve = async (req: IncomingMessage, res: ServerResponse, arrivedAtMs: number): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     if (url.pathname === '/__sandbox/evolve' && req.method === 'POST') return evolveFromRequest(req, res);
+    if (url.pathname === '/__sandbox/faults' && req.method === 'POST') return faultsFromRequest(req, res);
+    if (url.pathname === '/__sandbox/stats/reset' && req.method === 'POST') return resetFromRequest(req, res);
     if (url.pathname.startsWith('/__sandbox/')) {
       if (req.method !== 'GET') sendJson(res, undefined, 405, { error: 'method not allowed' }, { allow: 'GET' });
-      else control(res, url.pathname);
+      else control(res, url);
       return;
     }
     const arrived = now();

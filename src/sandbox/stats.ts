@@ -19,7 +19,7 @@ export interface StatsSnapshot {
   perSecond: SecondCount[];
   /** The busiest calendar second (null before the first request); see busiestWindow for any one-second window. */
   maxPerSecond: SecondCount | null;
-  /** Most arrivals in any sliding window of 1,000 ms (monotonic arrival times; 0 before the first request). */
+  /** Most arrivals in any sliding window of 1,000 ms, or the length asked for (monotonic arrival times; 0 before the first request). */
   busiestWindow: number;
   /** Arrivals per path with query, as sent by the client (a count above 1 is a repeated request). */
   byPath: Record<string, number>;
@@ -163,14 +163,15 @@ export class SandboxStats {
     this.arrivalsMs = [];
   }
 
-  snapshot(): StatsSnapshot {
+  /** The counters as JSON; `busiestWindow` over windows of `windowMs`. */
+  snapshot(windowMs = 1000): StatsSnapshot {
     return {
       total: this.total,
       byStatus: { ...this.byStatus },
       byKind: { ...this.byKind },
       perSecond: this.perSecond,
       maxPerSecond: this.maxPerSecond,
-      busiestWindow: this.busiestWindow(),
+      busiestWindow: this.busiestWindow(windowMs),
       byPath: { ...this.byPath },
       requestsDuringRetryAfter: this.requestsDuringRetryAfter,
       duringRetryAfter: [...this.duringRetryAfter],

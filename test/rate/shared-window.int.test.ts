@@ -1,41 +1,38 @@
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
-import type { SandboxFixtures } from '../support/fixtures.js';
-import { sandboxTest, withSetUp } from '../support/fixtures.js';
+import type { GraphFixtures } from '../support/fixtures.js';
+import { graphTest as test } from '../support/fixtures.js';
 import { runCli, startCli } from '../support/cli.js';
 import { resetGraph } from '../support/neo4j.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { type SandboxPriority, sandboxFirst } from '../support/sandbox-priority.js';
+import { startSandboxFirst } from '../support/sandbox-priority.js';
+import { generateGraph } from '../../src/sandbox/generate-graph.js';
 import { CROSSING_MS } from '../../src/sandbox/stats.js';
 
 /**
  * Crawls on one service and key share one rate window through Redis: measured at the sandbox, in any
- * sliding second, as the service sees them. Without Redis the same three crawls overrun the limit (the test can
+ * sliding second, as the service sees them (the sandbox in a process of its own, so that its stamps are the
+ * arrivals: test/support/sandbox-priority.ts). Without Redis the same three crawls overrun the limit (the test can
  * fail); with it, at most --rps arrive, and the lowest --rps of the crawls holds for all.
  */
 describe('the rate window shared through Redis', () => {
   let redis: TestRedis;
+  let sandbox: Awaited<ReturnType<typeof startSandboxFirst>>;
   let env: Record<string, string>;
-  let companies: number[];
-  let priority: SandboxPriority | undefined;
+  const companies = generateGraph({ records: 2000, seed: 5 }).ids('company').slice(0, 3);
   beforeAll(async () => {
     redis = await startRedis('shared-window');
-    priority = sandboxFirst();
-    console.log(`the sandbox runs at ${priority.how}`);
+    sandbox = await startSandboxFirst({ records: 2000, seed: 5 });
+    env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
+    console.log(`the sandbox runs in ${sandbox.how}`);
   }, 300_000);
   afterAll(async () => {
-    priority?.restore();
+    await sandbox?.close();
     await redis?.stop();
   });
-
-  const test = withSetUp(sandboxTest({ records: 2000, seed: 5 }), async ({ sandbox }) => {
-    env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
-    companies = sandbox.graph.ids('company').slice(0, 3);
-  });
-  beforeEach<SandboxFixtures>(async ({ driver, sandbox }) => {
+  beforeEach<GraphFixtures>(async ({ driver }) => {
     await resetGraph(driver);
-    sandbox.setFaults({});
-    sandbox.stats.reset();
-    sandbox.stats.crossingMs = CROSSING_MS;
+    await sandbox.setFaults({});
+    await sandbox.resetStats({ crossingMs: CROSSING_MS });
   });
 
   /** Three crawls of other seeds started together, each at its own --rps, with `extra` in their environment. */
@@ -50,76 +47,75 @@ describe('the rate window shared through Redis', () => {
     for (const end of ends) expect(end.code, end.stderr).toBe(0);
   }
 
-  test('without Redis, three crawls at --rps 20 on one key put more than 20 requests into one second', async ({ sandbox }) => {
+  test('without Redis, three crawls at --rps 20 on one key put more than 20 requests into one second', async () => {
     await threeCrawls([20, 20, 20], {});
-    expect(sandbox.stats.busiestWindow(1000)).toBeGreaterThan(20);
+    expect((await sandbox.stats()).busiestWindow).toBeGreaterThan(20);
   });
 
-  test('with Redis, the same three crawls put at most 20 into any second at the service', async ({ sandbox }) => {
+  test('with Redis, the same three crawls put at most 20 into any second at the service', async () => {
     await threeCrawls([20, 20, 20], { REDIS_URL: redis.url });
-    expect(sandbox.stats.total).toBe(150);
-    expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(20);
-    expect(sandbox.stats.busiestWindow(1000)).toBeGreaterThanOrEqual(15);
+    const stats = await sandbox.stats();
+    expect(stats.total).toBe(150);
+    expect(stats.busiestWindow).toBeLessThanOrEqual(20);
+    expect(stats.busiestWindow).toBeGreaterThanOrEqual(15);
   });
 
-  test('the lowest --rps of the crawls on the key holds for all of them', async ({ sandbox }) => {
+  test('the lowest --rps of the crawls on the key holds for all of them', async () => {
     await threeCrawls([10, 40, 40], { REDIS_URL: redis.url });
-    expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(10);
+    expect((await sandbox.stats()).busiestWindow).toBeLessThanOrEqual(10);
   });
 
   const PROPAGATION_MS = 150;
   test('a 429 pauses every crawl on the key until its Retry-After has passed; without Redis the others keep sending', async ({
-    sandbox,
     driver,
   }) => {
     const bursts = { rateLimit429: { everyRequests: 25, burstLength: 1, retryAfterSeconds: 1 } };
-    sandbox.setFaults(bursts);
+    await sandbox.setFaults(bursts);
     await threeCrawls([20, 20, 20], {});
-    expect(sandbox.stats.snapshot().faults.burst429).toBeGreaterThan(0);
-    expect(sandbox.stats.snapshot().requestsDuringRetryAfter).toBeGreaterThan(0);
+    const alone = await sandbox.stats();
+    expect(alone.faults.burst429).toBeGreaterThan(0);
+    expect(alone.requestsDuringRetryAfter).toBeGreaterThan(0);
 
     await resetGraph(driver);
-    sandbox.stats.reset();
-    sandbox.setFaults(bursts);
     // The other crawls hear of the 429 through the one that had it: its receipt, then one Redis write. A request
     // whose turn was given before that is on its way (31 ms measured under CPU load); later ones must wait.
-    sandbox.stats.crossingMs = PROPAGATION_MS;
+    await sandbox.resetStats({ crossingMs: PROPAGATION_MS });
+    await sandbox.setFaults(bursts);
     await threeCrawls([20, 20, 20], { REDIS_URL: redis.url });
-    const stats = sandbox.stats.snapshot();
+    const stats = await sandbox.stats();
     expect(stats.faults.burst429).toBeGreaterThan(0);
     expect(stats.requestsDuringRetryAfter, JSON.stringify(stats.duringRetryAfter)).toBe(0);
   });
 
-  test('Redis stopped and started again empty mid-crawl: the crawls wait for it, finish, and no second holds more than 20', async ({
-    sandbox,
-  }) => {
+  test('Redis stopped and started again empty mid-crawl: the crawls wait for it, finish, and no second holds more than 20', async () => {
     const runs = companies.map((id) =>
       startCli(['crawl', `company#${id}`, '--depth', '3', '--rps', '20', '--max-records', '80', '--concurrency', '4'], {
         ...env,
         REDIS_URL: redis.url,
       }),
     );
-    while (sandbox.stats.total < 60) await new Promise((r) => setTimeout(r, 20));
+    while ((await sandbox.stats()).total < 60) await new Promise((r) => setTimeout(r, 20));
     await redis.stop();
-    const atStop = sandbox.stats.total;
+    const atStop = (await sandbox.stats()).total;
     await new Promise((r) => setTimeout(r, 2_000));
     // Nothing leaves without its turn while Redis is away (what was already on its way may arrive).
-    expect(sandbox.stats.total - atStop).toBeLessThanOrEqual(12);
+    expect((await sandbox.stats()).total - atStop).toBeLessThanOrEqual(12);
     await redis.start();
     const ends = await Promise.all(runs.map((r) => r.done));
     for (const end of ends) expect(end.code, end.stderr).toBe(0);
     // A record a worker had in hand when Redis lost its task is asked again: at most each crawl's concurrency.
-    expect(sandbox.stats.total).toBeGreaterThanOrEqual(240);
-    expect(sandbox.stats.total).toBeLessThanOrEqual(240 + 3 * 4);
-    expect(sandbox.stats.busiestWindow(1000)).toBeLessThanOrEqual(20);
+    const stats = await sandbox.stats();
+    expect(stats.total).toBeGreaterThanOrEqual(240);
+    expect(stats.total).toBeLessThanOrEqual(240 + 3 * 4);
+    expect(stats.busiestWindow).toBeLessThanOrEqual(20);
   });
 
-  test('a Redis that does not answer stops the crawl at once with one line saying what to start', async ({ sandbox }) => {
+  test('a Redis that does not answer stops the crawl at once with one line saying what to start', async () => {
     const run = await runCli(['crawl', `company#${companies[0]}`, '--depth', '1'], { ...env, REDIS_URL: 'redis://127.0.0.1:1' });
     expect(run.code).toBe(10);
     expect(run.stderr.trim().split('\n')).toEqual([
       'landing-graph: REDIS_UNREACHABLE: Redis does not answer at redis://127.0.0.1:1: start it (scripts/redis-local start) or fix --redis-url / REDIS_URL',
     ]);
-    expect(sandbox.stats.total).toBe(0);
+    expect((await sandbox.stats()).total).toBe(0);
   });
 });

@@ -163,6 +163,36 @@ describe('sandbox faults', () => {
     expect(() => new FaultPlan({ latencyMs: -1 })).toThrow(/latencyMs/);
   });
 
+  it('a sandbox in another process is driven over HTTP: faults set, counters reset, the busiest window of any length', async () => {
+    const post = async (path: string, body: string) => {
+      const res = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await post('/__sandbox/faults', JSON.stringify({ htmlRate: 1 }))).toEqual({ status: 200, json: { htmlRate: 1 } });
+    expect(sandbox.faults()).toEqual({ htmlRate: 1 });
+    expect((await get(sandbox, domainPath)).headers.get('content-type')).toMatch(/^text\/html/);
+    expect((await post('/__sandbox/faults', JSON.stringify({ errorRate: 2 }))).status).toBe(400);
+    expect((await post('/__sandbox/faults', 'not json')).json).toEqual({ error: 'the body is not JSON' });
+    expect(sandbox.faults()).toEqual({ htmlRate: 1 });
+    await post('/__sandbox/faults', '{}');
+
+    expect(sandbox.stats.total).toBe(1);
+    expect((await post('/__sandbox/stats/reset', JSON.stringify({ crossingMs: 150 }))).json.total).toBe(0);
+    expect(sandbox.stats.total).toBe(0);
+    expect(sandbox.stats.crossingMs).toBe(150);
+    expect((await post('/__sandbox/stats/reset', JSON.stringify({ crossingMs: -1 }))).status).toBe(400);
+    await post('/__sandbox/stats/reset', '');
+    expect(sandbox.stats.crossingMs).toBe(CROSSING_MS);
+
+    // Arrivals 0, 600 and 1,100 ms apart on the monotonic clock: two in any 1,000 ms, three in 1,200.
+    for (const atMs of [0, 600, 1100]) sandbox.stats.arrive('/x', 'domain', clock.now(), 50_000 + atMs);
+    const windowOf = async (query: string) => (await get(sandbox, `/__sandbox/stats${query}`, { key: null })).json();
+    expect((await windowOf('')).busiestWindow).toBe(2);
+    expect((await windowOf('?windowMs=1200')).busiestWindow).toBe(3);
+    expect((await windowOf('?windowMs=500')).busiestWindow).toBe(1);
+    expect(await windowOf('?windowMs=soon')).toEqual({ error: 'windowMs: not a whole number of ms from 1: soon' });
+  });
+
   it('close() ends held requests', async () => {
     const own = await startSandbox({ graph, faults: { timeoutRate: 1 } });
     const pending = get(own, domainPath).then(
