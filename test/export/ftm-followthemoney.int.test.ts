@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Driver } from 'neo4j-driver';
@@ -10,6 +10,7 @@ import { crawlInto } from '../support/fixtures.js';
 import { findFtm } from '../support/ftm.js';
 import { openTestDriver, testConnection } from '../support/neo4j.js';
 import { buildExportGraph, type ExportGraph } from './fixture.js';
+import { importFtmBulk } from './spare-neo4j.js';
 
 const run = promisify(execFile);
 const OUT = path.join(import.meta.dirname, 'out', 'ftm');
@@ -183,6 +184,20 @@ describe('FtM export: the followthemoney library reads and validates it', () => 
     expect(into('Ownership')).toEqual(servedOfficers(founders));
     const addressEdges = edges.filter((e) => e.source === seed && e.target.startsWith('lg-address-'));
     expect(addressEdges).toHaveLength(1);
+  });
+
+  it('ftm export-neo4j-bulk turns it into CSV files that neo4j-admin imports whole: every record a node, every link and address an edge', async () => {
+    const folder = path.join(OUT, 'neo4j-bulk');
+    await rm(folder, { recursive: true, force: true });
+    await ftm(['export-neo4j-bulk', '-i', path.join(OUT, 'current.ftm.json'), '-o', folder]);
+    const entities = written.current!;
+    const links = entities.filter((e) => ['Directorship', 'Ownership'].includes(e.schema));
+    const addressed = entities.filter((e) => e.properties.addressEntity);
+    expect(links.length).toBeGreaterThan(0);
+    expect(addressed.length).toBeGreaterThan(0);
+    const imported = await importFtmBulk(folder);
+    expect(imported.nodes).toBe(entities.length - links.length);
+    expect(imported.relationships).toBe(links.length + addressed.length);
   });
 
   // Last: it changes the graph the other tests read.
