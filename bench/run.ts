@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the performance benchmarks of landing-graph (see bench/README.md), written to
  * bench/RESULTS.md. BENCH_SCALE (default 1) shrinks sizes and windows for trial runs; BENCH_ONLY picks
- * benchmarks (rate,e2e,writes,profile,memory,refresh,findings,shared,workers,ball).
+ * benchmarks (rate,e2e,writes,profile,memory,refresh,findings,shared,workers,ball,screen; opt-in: million,throttle,redis).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,10 +23,11 @@ import { profileBenchmark } from './profile.js';
 import { rateBenchmark } from './rate.js';
 import { throttleBenchmark } from './throttle.js';
 import { redisTasksBenchmark } from './redis-tasks.js';
+import { screenBenchmark } from './screen.js';
 import { refreshBenchmark } from './refresh.js';
 import { writesBenchmark } from './writes.js';
 
-const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared', 'workers', 'ball'] as const;
+const ALL = ['rate', 'e2e', 'writes', 'profile', 'memory', 'refresh', 'findings', 'shared', 'workers', 'ball', 'screen'] as const;
 /** Run only when named in BENCH_ONLY: million takes about an hour; throttle (bottleneck beside the limiter) needs no Neo4j. */
 const OPT_IN = ['million', 'throttle', 'redis'] as const;
 type Name = (typeof ALL)[number] | (typeof OPT_IN)[number];
@@ -142,6 +143,12 @@ async function main(): Promise<number> {
         ),
       );
     if (only.has('ball')) sections.push(await guarded('9. A depth-3 ball against the HTTP ceiling', () => ballBenchmark(neo, [0, 50])));
+    if (only.has('screen'))
+      sections.push(
+        await guarded('13. Screening a watch list', () =>
+          screenBenchmark(neo, Math.max(2_000, Math.round(100_000 * scale)), Math.max(10_000, Math.round(1_000_000 * scale))),
+        ),
+      );
     if (only.has('million')) {
       const records = Math.max(20_000, Math.round(1_000_000 * scale));
       const size = `heap ${millionNeo4j.heap}, page cache ${millionNeo4j.pagecache}`;
