@@ -1,3 +1,3 @@
 export { screenJson, screenSummary } from './format.js';
 export { CSV_COLUMNS, readList } from './read-list.js';
-export { listName, type ScreenOptions, type ScreenResult, screenList } from './screen.js';
+export { checkListHead, listName, type ScreenOptions, type ScreenResult, screenList } from './screen.js';

@@ -39,6 +39,19 @@ export function listName(file: string): string {
   return path.basename(file).replace(/(\.(ftm|json|jsonl|ndjson|csv|txt|gz))+$/i, '') || path.basename(file);
 }
 
+/** Lines of a list read before the graph is opened (checkListHead). */
+export const LIST_HEAD_LINES = 1_000;
+
+/**
+ * Read the head of a list and stop: a file that is not a list, or whose first lines break, is refused with
+ * LIST_INVALID before a local Neo4j is started or a database opened (seconds, not the wait for a server). The whole
+ * file is read again, and checked to its last line, by screenList.
+ */
+export async function checkListHead(file: string, lines = LIST_HEAD_LINES): Promise<void> {
+  let read = 0;
+  for await (const _ of readList(file)) if (++read >= lines) return;
+}
+
 /**
  * Screen the graph against a list: read the graph's companies and people, stream the list entity by entity keeping
  * only the hits, then write them (and retire the list's hits not found again) in one transaction. A bad list stops

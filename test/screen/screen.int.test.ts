@@ -181,6 +181,12 @@ describe('screen: a watch list against the planted world', () => {
       expect(lines, name).toHaveLength(1);
       expect(lines[0], name).toMatch(line);
       expect(run.stdout, name).toBe('');
+      // Refused before any Neo4j is asked: the same line where none answers.
+      const noNeo4j = await runCli(['screen', path.join(dir, name), '--name', 'watch'], {
+        NEO4J_URI: 'bolt://127.0.0.1:1',
+        NEO4J_PASSWORD: 'unused',
+      });
+      expect([noNeo4j.code, noNeo4j.stderr.trim()], name).toEqual([2, lines[0]]);
     }
     expect(
       await plainRows(

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { z } from 'zod';
 import { computeFlags } from '../../flags/index.js';
-import { screenJson, screenList, screenSummary } from '../../screen/index.js';
+import { checkListHead, screenJson, screenList, screenSummary } from '../../screen/index.js';
 import { parseOptions } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 
@@ -26,6 +26,7 @@ export function screenCommand(): Command {
     .option('--json', 'as JSON: the counts, every hit and every retired hit');
   return graphOptions(command).action(async (file: string, flags: Record<string, unknown>) => {
     const o = parseOptions(optionsSchema, flags);
+    await checkListHead(file);
     await withGraph(o, { applySchema: true }, async (graph) => {
       const result = await screenList(graph.driver, file, { database: graph.database, name: o.name });
       // The hits become flags of rule `listed` at once, as `flags` would write them, with their history.
