@@ -1,8 +1,7 @@
-import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import type { Driver, ManagedTransaction } from 'neo4j-driver';
 import { refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
-import { runNamed } from '../store/executor.js';
-import { toStoreError } from '../store/neo4j-errors.js';
+import { inReadTransaction, runNamed } from '../store/executor.js';
 import {
   DEFAULT_MAX_EDGES,
   DEFAULT_MAX_NODES,
@@ -68,10 +67,10 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
   const includeRaw = request.includeRaw ?? false;
   const asOf = request.asOf === undefined ? null : parseAsOf(request.asOf);
   const exportedAt = (options.now ?? new Date()).toISOString();
-  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
-  try {
-    const server = await driver.getServerInfo(options.database ? { database: options.database } : {}).catch(() => undefined);
-    return await session.executeRead(async (tx) => {
+  const server = await driver.getServerInfo(options.database ? { database: options.database } : {}).catch(() => undefined);
+  return inReadTransaction(
+    driver,
+    async (tx) => {
       const crawl = await readCrawl(tx, request.crawlId, asOf);
       const walk = await walkSubgraph(tx, request.seeds, { depth: request.depth, maxNodes, maxEdges, asOf });
       const { nodes, keyOf } = await readNodes(tx, walk.elementIds, includeRaw, asOf);
@@ -115,12 +114,10 @@ export async function readSubgraph(driver: Driver, request: ExportRequest, optio
         },
         ...(endedRoles ? { endedRoles } : {}),
       };
-    });
-  } catch (error) {
-    throw toStoreError(error, 'the export');
-  } finally {
-    await session.close();
-  }
+    },
+    { database: options.database },
+    'the export',
+  );
 }
 
 /** The crawls that fetched the answers the exported records hold, latest first, with how many each fetched. */

@@ -1,8 +1,7 @@
-import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import type { Driver, ManagedTransaction } from 'neo4j-driver';
 import { LandingGraphError, quoteValue } from '../errors.js';
-import { runNamed, runText, inWriteTransaction, type Row } from '../store/executor.js';
+import { inReadTransaction, inWriteTransaction, runNamed, runText, type Row } from '../store/executor.js';
 import { walkScope } from '../store/scope.js';
-import { toStoreError } from '../store/neo4j-errors.js';
 import { toNumberOrNull } from '../store/numbers.js';
 import { publicInfrastructureParameters } from '../graph/public-infrastructure.js';
 import { type Flag, type FlagEvidence, type FlagRecord, type FlagScope, type FlagShared, flagUid, sortFlags } from './model.js';
@@ -37,10 +36,9 @@ export async function computeFlags(driver: Driver, scope: FlagScope, options: Fl
   const all = loadRules();
   const rules = options.rules ? options.rules.map((id) => ruleById(all, id)) : all;
   const now = (options.now ?? new Date()).toISOString();
-  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
-  let read: { flags: (Flag & { element: string })[]; elements: string[] | null };
-  try {
-    read = await session.executeRead(async (tx) => {
+  const read = await inReadTransaction(
+    driver,
+    async (tx) => {
       const elements = await scopeElements(tx, scope);
       const flags: (Flag & { element: string })[] = [];
       const infrastructure = publicInfrastructureParameters();
@@ -50,12 +48,10 @@ export async function computeFlags(driver: Driver, scope: FlagScope, options: Fl
         for (const row of rows) flags.push(flagOf(rule, row));
       }
       return { flags, elements };
-    });
-  } catch (error) {
-    throw toStoreError(error, 'the flags');
-  } finally {
-    await session.close();
-  }
+    },
+    { database: options.database },
+    'the flags',
+  );
   let written: FlagResult['written'] = null;
   if (options.write ?? true) {
     written = await inWriteTransaction(

@@ -1,6 +1,5 @@
-import neo4j, { type Driver } from 'neo4j-driver';
-import { runNamed } from '../store/executor.js';
-import { toStoreError } from '../store/neo4j-errors.js';
+import type { Driver } from 'neo4j-driver';
+import { inReadTransaction, runNamed } from '../store/executor.js';
 import type { Side } from './model.js';
 import { chooseSides, type FoundSide, type Reference, sidesByName } from './references.js';
 import { num, type StoreOptions, str, toCompanyRow, toPersonRow } from './store.js';
@@ -18,9 +17,9 @@ export async function lookupReferences(
 ): Promise<Map<string, Side[]>> {
   const named = new Map<string, Side[]>();
   if (references.length === 0) return named;
-  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
-  try {
-    return await session.executeRead(async (tx) => {
+  return inReadTransaction(
+    driver,
+    async (tx) => {
       const byKey = references.filter((r) => r.reference.by !== 'name');
       const found = new Map<string, FoundSide[]>();
       const params = byKey.map(({ text, reference: r }) => ({ text, kind: r.kind, by: r.by, value: r.value }));
@@ -41,10 +40,8 @@ export async function lookupReferences(
         for (const { text, reference } of byName) named.set(text, sidesByName(reference, companies, persons));
       }
       return named;
-    });
-  } catch (error) {
-    throw toStoreError(error, 'looking up the sides of a decision file');
-  } finally {
-    await session.close();
-  }
+    },
+    { database: options.database },
+    'looking up the sides of a decision file',
+  );
 }

@@ -1,7 +1,6 @@
 import { toNumberOrNull } from '../store/numbers.js';
-import neo4j, { type Driver } from 'neo4j-driver';
-import { inWriteTransaction, runNamed } from '../store/executor.js';
-import { toStoreError } from '../store/neo4j-errors.js';
+import type { Driver } from 'neo4j-driver';
+import { inReadTransaction, inWriteTransaction, runNamed } from '../store/executor.js';
 import type { Decision } from './decisions.js';
 import type { CompanyRow, CompanyTie, PersonRow } from './model.js';
 import { sideRef } from './pair.js';
@@ -30,9 +29,9 @@ export async function readResolveRows(
   tiesFor: (persons: PersonRow[]) => { pairs: { a: string; b: string }[]; maxShared: number },
   options: StoreOptions = {},
 ): Promise<ResolveRows> {
-  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
-  try {
-    return await session.executeRead(async (tx) => {
+  return inReadTransaction(
+    driver,
+    async (tx) => {
       const companies = (await runNamed(tx, 'resolve/companies')).map(toCompanyRow);
       const persons = (await runNamed(tx, 'resolve/persons')).map(toPersonRow);
       const decided = new Set((await runNamed(tx, 'resolve/decided')).map((r) => String(r.pairId)));
@@ -43,12 +42,10 @@ export async function readResolveRows(
         for (const r of rows) ties.push({ a: String(r.a), b: String(r.b), kind: String(r.kind), value: String(r.value) });
       }
       return { companies, persons, decided, ties };
-    });
-  } catch (error) {
-    throw toStoreError(error, 'reading resolve candidates');
-  } finally {
-    await session.close();
-  }
+    },
+    { database: options.database },
+    'reading resolve candidates',
+  );
 }
 
 export interface ApplyResult {

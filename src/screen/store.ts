@@ -1,6 +1,5 @@
-import neo4j, { type Driver } from 'neo4j-driver';
-import { eachNamed, inWriteTransaction, runNamed } from '../store/executor.js';
-import { toStoreError } from '../store/neo4j-errors.js';
+import type { Driver } from 'neo4j-driver';
+import { eachNamed, inReadTransaction, inWriteTransaction, runNamed } from '../store/executor.js';
 import type { Hit, ScreenRecord } from './match.js';
 import { type RecordRow, screenRecordOf } from './records.js';
 
@@ -18,21 +17,19 @@ export interface RetiredHit {
 
 /** Every company and person of the graph, streamed in one read transaction. */
 export async function readScreenRecords(driver: Driver, database: string | undefined): Promise<ScreenRecord[]> {
-  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(database ? { database } : {}) });
-  try {
-    return await session.executeRead(async (tx) => {
+  return inReadTransaction(
+    driver,
+    async (tx) => {
       const records: ScreenRecord[] = [];
       await eachNamed(tx, 'screen/records', {}, (row) => {
         const record = screenRecordOf(row as unknown as RecordRow);
         if (record) records.push(record);
       });
       return records;
-    });
-  } catch (error) {
-    throw toStoreError(error, 'reading the companies and people to screen');
-  } finally {
-    await session.close();
-  }
+    },
+    { database },
+    'reading the companies and people to screen',
+  );
 }
 
 export interface HitWrite {

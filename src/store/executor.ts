@@ -124,6 +124,26 @@ export async function inWriteTransaction<T>(
   }
 }
 
+/**
+ * Run `work` inside one managed read transaction of a session of its own (retried by the driver on transient errors:
+ * `work` must start again from nothing each time). What is still thrown is a store error saying it happened in `what`.
+ */
+export async function inReadTransaction<T>(
+  driver: Driver,
+  work: (tx: ManagedTransaction) => Promise<T>,
+  options: Pick<RunOptions, 'database' | 'timeoutMs'> = {},
+  what = 'a read',
+): Promise<T> {
+  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
+  try {
+    return await session.executeRead(work, txConfig(options));
+  } catch (error) {
+    throw toStoreError(error, what);
+  } finally {
+    await session.close();
+  }
+}
+
 function txConfig(options: RunOptions): { timeout?: number } {
   return options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs };
 }
