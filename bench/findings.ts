@@ -101,24 +101,38 @@ export async function findingsBenchmark(neo: BenchNeo4j, records: number): Promi
       ).length;
       return { whole, mixed };
     };
-    for (const [name, args] of [
-      ['the whole graph', ['networks', '--json']],
-      ['`--crawl <id>` (the crawl above)', ['networks', '--crawl', exit.summary.crawlId, '--json']],
-    ] as const) {
-      const networks = await runMeasuredCli(`findings-networks-${args.length}`, [...args], neo.env);
-      if (networks.error) throw new Error(`networks: ${networks.error}`);
-      const found = (JSON.parse(networks.stdout) as { networks: { members: Member[]; flagged: Record<string, number> }[] }).networks;
-      const flagged = found.filter((n) => Object.values(n.flagged).some((count) => count > 0)).length;
+    // Both engines side by side on the same graph: the database's (Graph Data Science) and this process's.
+    const partitions = new Map<string, string[]>();
+    for (const [name, scopeArgs] of [
+      ['the whole graph', []],
+      ['`--crawl <id>` (the crawl above)', ['--crawl', exit.summary.crawlId]],
+    ] as const)
+      for (const engine of ['gds', 'memory'] as const) {
+        const args = ['networks', ...scopeArgs, '--engine', engine, '--json'];
+        const networks = await runMeasuredCli(`findings-networks-${engine}-${scopeArgs.length}`, args, neo.env);
+        if (networks.error) throw new Error(`networks --engine ${engine}: ${networks.error}`);
+        const found = (JSON.parse(networks.stdout) as { networks: { members: Member[]; flagged: Record<string, number> }[] }).networks;
+        partitions.set(`${name} ${engine}`, found.map((f) => f.members.map(keyOf).sort().join(' ')).sort());
+        const flagged = found.filter((n) => Object.values(n.flagged).some((count) => count > 0)).length;
+        section.figures.push({
+          name: `\`${args.join(' ').replace(exit.summary.crawlId, '<id>')}\` over ${name}: wall time, peak RSS`,
+          value: `${fmt.s(networks.wallMs)}, ${networks.maxRssKb ? fmt.mb(networks.maxRssKb) : 'n/a'}; ${fmt.int(found.length)} networks, ${fmt.int(flagged)} with flagged members (ranked first)`,
+        });
+        const { whole, mixed } = judge(found);
+        section.figures.push({
+          name: `over ${name}, engine ${engine}: planted networks found with >= 90 % of their members in one network; networks holding two planted networks`,
+          value: `${whole} of ${plantedNetworks.length}; ${mixed}`,
+          target: `${plantedNetworks.length} of ${plantedNetworks.length}; 0`,
+          pass: whole === plantedNetworks.length && mixed === 0,
+        });
+      }
+    for (const name of ['the whole graph', '`--crawl <id>` (the crawl above)']) {
+      const gds = new Set(partitions.get(`${name} gds`)!);
+      const memory = new Set(partitions.get(`${name} memory`)!);
+      const differ = [...gds].filter((n) => !memory.has(n)).length + [...memory].filter((n) => !gds.has(n)).length;
       section.figures.push({
-        name: `\`${args.join(' ').replace(exit.summary.crawlId, '<id>')}\` over ${name}: wall time, peak RSS`,
-        value: `${fmt.s(networks.wallMs)}, ${networks.maxRssKb ? fmt.mb(networks.maxRssKb) : 'n/a'}; ${fmt.int(found.length)} networks, ${fmt.int(flagged)} with flagged members (ranked first)`,
-      });
-      const { whole, mixed } = judge(found);
-      section.figures.push({
-        name: `over ${name}: planted networks found with >= 90 % of their members in one network; networks holding two planted networks`,
-        value: `${whole} of ${plantedNetworks.length}; ${mixed}`,
-        target: `${plantedNetworks.length} of ${plantedNetworks.length}; 0`,
-        pass: whole === plantedNetworks.length && mixed === 0,
+        name: `over ${name}: networks (member sets) that one engine finds and the other does not`,
+        value: `${fmt.int(differ)} (gds ${fmt.int(gds.size)}, memory ${fmt.int(memory.size)})`,
       });
     }
 
