@@ -35,6 +35,8 @@ const KNOWN: readonly Name[] = [...ALL, ...OPT_IN];
 
 async function main(): Promise<number> {
   const began = Date.now();
+  // What is measured is what was built now: a commit made while the bench runs does not become its commit.
+  const commit = commitOf();
   const scale = envNumber('BENCH_SCALE', 1);
   const only = new Set<Name>((process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : ALL) as Name[]);
   for (const name of only) if (!KNOWN.includes(name)) throw new Error(`BENCH_ONLY: unknown benchmark ${name} (${KNOWN.join(', ')})`);
@@ -165,7 +167,7 @@ async function main(): Promise<number> {
         await guarded('12. Redis memory per queued task', () => redisTasksBenchmark(Math.max(10_000, Math.round(100_000 * scale)))),
       );
   } finally {
-    await writeResults(neo, sections, profile, { scale, only: [...only], began });
+    await writeResults(neo, sections, profile, { scale, only: [...only], began, commit });
     await neo.close();
   }
   const misses = sections.flatMap((s) => s.figures).filter((f) => f.pass === false).length;
@@ -222,7 +224,7 @@ async function writeResults(
   neo: BenchNeo4j,
   sections: Section[],
   profile: Section | undefined,
-  run: { scale: number; only: string[]; began: number },
+  run: { scale: number; only: string[]; began: number; commit: string },
 ): Promise<void> {
   const cpus = os.cpus();
   const env = Object.entries(process.env)
@@ -233,7 +235,7 @@ async function writeResults(
   const lines = [
     '# Benchmark results',
     '',
-    `Written by \`${env ? `${env} ` : ''}npm run bench\` at commit ${commitOf()} on ${new Date(run.began).toISOString()} (took ${fmt.s(Date.now() - run.began)}), from this one run; overwritten by the next run of the same sections.${run.scale !== 1 ? ` **Scaled run (BENCH_SCALE=${run.scale}): sizes and windows are not the issue's; the verdicts are indicative only.**` : ''}${run.only.length < ALL.length ? ` Only: ${run.only.join(', ')}.` : ''}`,
+    `Written by \`${env ? `${env} ` : ''}npm run bench\` at commit ${run.commit === commitOf() ? run.commit : `${run.commit} (the work tree was at ${commitOf()} when it ended)`} on ${new Date(run.began).toISOString()} (took ${fmt.s(Date.now() - run.began)}), from this one run; overwritten by the next run of the same sections.${run.scale !== 1 ? ` **Scaled run (BENCH_SCALE=${run.scale}): sizes and windows are not the issue's; the verdicts are indicative only.**` : ''}${run.only.length < ALL.length ? ` Only: ${run.only.join(', ')}.` : ''}`,
     '',
     '| machine | |',
     '|---|---|',
