@@ -1,3 +1,4 @@
+import { firstOf } from '../render/first-of.js';
 import { csvForPeople } from '../render/csv.js';
 import type { Candidate, CandidateResult, CrowdedName, Side } from './model.js';
 import { sideRef } from './pair.js';
@@ -51,9 +52,8 @@ export function candidatesTable(result: CandidateResult): string {
 /** One line about the names too common to propose anything (for stderr). */
 export function crowdedLine(crowded: readonly CrowdedName[], maxNamesakes: number, most = 5): string {
   if (crowded.length === 0) return `no name held by more than ${maxNamesakes} companies or persons`;
-  const named = crowded.slice(0, most).map((c) => `${c.kind} ${JSON.stringify(printable(c.name))} (${c.count})`);
-  const more = crowded.length > most ? `, … and ${crowded.length - most} more` : '';
-  return `left out ${crowded.length} ${crowded.length === 1 ? 'name' : 'names'} held by more than ${maxNamesakes}: ${named.join(', ')}${more}`;
+  const named = crowded.map((c) => `${c.kind} ${JSON.stringify(printable(c.name))} (${c.count})`);
+  return `left out ${crowded.length} ${crowded.length === 1 ? 'name' : 'names'} held by more than ${maxNamesakes}: ${firstOf(named, most)}`;
 }
 
 function side(s: Side): Side {

@@ -1,3 +1,4 @@
+import { firstOf } from '../render/first-of.js';
 import { quoteValue } from '../errors.js';
 import { innKey, nameKey, ogrnKey } from '../graph/pivots/normalize.js';
 import type { CompanyRow, PersonRow, Side } from './model.js';
@@ -141,7 +142,6 @@ export function referenceProblem(text: string, reference: Reference, sides: read
   const most = 3;
   // Control characters (a hostile name in a key) shown as U+FFFD: the message stays one line.
   const ref = (s: Side) => sideRef(s).replace(/\p{Cc}/gu, '\uFFFD');
-  const listed = sides.slice(0, most).map((s) => (s.name === null ? ref(s) : `${ref(s)} ${quoteValue(s.name, 60)}`));
-  const more = sides.length > most ? `, … and ${sides.length - most} more` : '';
-  return `${quoteValue(text)} names ${sides.length} ${what === 'company' ? 'companies' : 'persons'}: ${listed.join(', ')}${more}; write the one meant by its key`;
+  const listed = sides.map((s) => (s.name === null ? ref(s) : `${ref(s)} ${quoteValue(s.name, 60)}`));
+  return `${quoteValue(text)} names ${sides.length} ${what === 'company' ? 'companies' : 'persons'}: ${firstOf(listed, most)}; write the one meant by its key`;
 }

@@ -1,3 +1,4 @@
+import { firstOf } from '../../render/first-of.js';
 import { escapeMarkup } from '../../render/escape.js';
 import { humanDate, humanMoment } from '../../time/human-date.js';
 import { groupBy } from '../group.js';
@@ -22,12 +23,19 @@ export function table(caption: string, headers: readonly string[], rows: readonl
   return `<h2>${escapeMarkup(caption)} <span class="count">(${rows.length})</span></h2>\n<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
+/**
+ * Seeds and crawls the provenance names before `… and N more`: a crawl of a sector's thousand seeds printed them over
+ * pages. Every one is in the JSON export's provenance.
+ */
+const SEEDS_LISTED = 12;
+const CRAWLS_LISTED = 5;
+
 /** Where the data came from: seeds, depth, crawl, time, tool, server (never credentials). */
 export function provenanceSection(subgraph: Subgraph): string {
   const p = subgraph.provenance;
   const rows: string[][] = [
     ['State of the graph', p.state],
-    ['Seeds', p.parameters.seeds.join(', ')],
+    ['Seeds', firstOf(p.parameters.seeds, SEEDS_LISTED)],
     ['Depth (as a crawl of the seeds, docs/scope.md)', String(p.parameters.depth)],
     ['Nodes by hop', p.nodesByHop.join(', ')],
     ['Nodes / relationships', `${p.counts.nodes} / ${p.counts.edges}`],
@@ -37,17 +45,19 @@ export function provenanceSection(subgraph: Subgraph): string {
       'Crawls that fetched these records',
       p.crawls.length === 0
         ? 'none recorded (loaded, or fetched before crawls were recorded)'
-        : p.crawls
-            .map(
+        : firstOf(
+            p.crawls.map(
               (c) =>
                 `${c.id} (${c.status ?? 'unknown'}; ${c.records} ${c.records === 1 ? 'record' : 'records'}; started ${c.startedAt ? humanMoment(c.startedAt) : '—'})`,
-            )
-            .join('; '),
+            ),
+            CRAWLS_LISTED,
+            '; ',
+          ),
     ],
     [
       'Crawl',
       p.crawl
-        ? `${p.crawl.id} (${p.crawl.status ?? 'unknown'}; depth ${p.crawl.maxDepth ?? '?'}; seeds ${p.crawl.seeds.join(', ')})`
+        ? `${p.crawl.id} (${p.crawl.status ?? 'unknown'}; depth ${p.crawl.maxDepth ?? '?'}; ${p.crawl.seeds.length} ${p.crawl.seeds.length === 1 ? 'seed' : 'seeds'}: ${firstOf(p.crawl.seeds, SEEDS_LISTED)})`
         : 'no crawl recorded',
     ],
     [
@@ -160,9 +170,7 @@ export function sharedPivotsSection(subgraph: Subgraph): string {
         .map((n) => `${displayName(n)} (${kindLabel(n)})`)
         .sort();
       // A web server shared by hundreds of sites filled pages of the printed report: the first few name it.
-      const listed =
-        names.length > SHARERS_LISTED ? [...names.slice(0, SHARERS_LISTED), `and ${names.length - SHARERS_LISTED} more`] : names;
-      return [displayName(pivot), kindLabel(pivot), String(s.size), listed.join('; ')];
+      return [displayName(pivot), kindLabel(pivot), String(s.size), firstOf(names, SHARERS_LISTED, '; ')];
     })
     .sort((a, b) => Number(b[2]) - Number(a[2]) || byFirst(a, b));
   return table('Shared values that may tie records', ['Value', 'Kind', 'Shared by', 'Which'], rows, [2]);

@@ -1,3 +1,4 @@
+import { firstOf } from '../../render/first-of.js';
 import { offlineHead } from '../../render/html-head.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -129,7 +130,7 @@ ${domainsSection(subgraph)}
 function seedNames(subgraph: Subgraph, nodes: readonly { name: string; seed: boolean }[]): string {
   const names = nodes.filter((n) => n.seed).map((n) => n.name);
   const all = names.length > 0 ? names : subgraph.provenance.parameters.seeds;
-  return all.length <= 3 ? all.join(', ') : `${all.slice(0, 3).join(', ')} and ${all.length - 3} more`;
+  return firstOf(all, 3);
 }
 
 /** Whether a node is one of the seeds given by key (`domain:example.com` while its element key is `domain#42`). */
