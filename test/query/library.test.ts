@@ -203,7 +203,16 @@ describe('Neo4j Browser assets in browser/', () => {
     const rules = new Map(
       [...grass.matchAll(/^(node|relationship)(?:\.(\w+))? \{\n([\s\S]*?)\n\}/gm)].map((m) => [`${m[1]}.${m[2] ?? ''}`, m[3] as string]),
     );
-    for (const label of [...Object.values(LABEL_OF_KIND), ...PIVOT_LABELS, 'Crawl', 'CrawlTask', 'RecordVersion', 'Network', 'Flag']) {
+    for (const label of [
+      ...Object.values(LABEL_OF_KIND),
+      ...PIVOT_LABELS,
+      'Crawl',
+      'CrawlTask',
+      'RecordVersion',
+      'Network',
+      'Flag',
+      'ListEntry',
+    ]) {
       expect(rules.get(`node.${label}`), label).toMatch(/color: #[0-9A-F]{6};[\s\S]*diameter: \d+px;[\s\S]*caption: '\{\w+\}';/);
     }
     for (const label of PIVOT_LABELS) expect(rules.get(`node.${label}`)).toContain("caption: '{value}';");
@@ -214,7 +223,9 @@ describe('Neo4j Browser assets in browser/', () => {
     expect(rules.get('node.Phone')).toContain("caption: '{key}';");
     expect(rules.get('node.Network')).toContain("caption: '{size}';");
     expect(rules.get('node.Flag')).toContain("caption: '{rule}';");
-    for (const type of [...RELATIONSHIP_TYPES, 'VERSION_OF', 'IN_NETWORK', 'FLAGS'])
+    // A watch list's entity by the caption the list gives it (src/screen/).
+    expect(rules.get('node.ListEntry')).toContain("caption: '{caption}';");
+    for (const type of [...RELATIONSHIP_TYPES, 'VERSION_OF', 'IN_NETWORK', 'FLAGS', 'LISTED_AS'])
       expect(rules.get(`relationship.${type}`), type).toContain("caption: '<type>';");
     // Browser's GraSS parser knows single-quoted strings only and no comments; Landing and Pivot get no rule
     // of their own, so the specific label's colour and caption apply.
