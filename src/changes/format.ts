@@ -10,6 +10,7 @@ import {
   type Changes,
   type EdgeChange,
   type FieldValue,
+  type HitChange,
   type PivotChange,
   type RecordChange,
 } from './model.js';
@@ -25,11 +26,29 @@ export function formatJson(report: ChangeReport): string {
 }
 
 /**
- * formatJson in pieces, the same bytes: the head (the window), each record (a comma between records) and the
- * tail, for a report written a record at a time (a graph's first report lists every record it holds).
+ * formatJson in pieces, the same bytes: the head (the window and the watch-list hits), each record (a comma between
+ * records) and the tail, for a report written a record at a time (a graph's first report lists every record it holds).
  */
-export function jsonHead(window: { since: string; until: string }): string {
-  return JSON.stringify({ since: window.since, until: window.until, records: [] }).slice(0, -2);
+export function jsonHead(head: { since: string; until: string; hits: readonly HitChange[] }): string {
+  return JSON.stringify({ since: head.since, until: head.until, hits: head.hits.map(hitJson), records: [] }).slice(0, -2);
+}
+
+/** A watch-list hit in the contract's key order. */
+export function hitJson(h: HitChange) {
+  const { record: r, entity: e } = h;
+  return {
+    change: h.change,
+    at: h.at,
+    record: { kind: r.kind, id: r.id, key: r.key, name: r.name },
+    list: h.list,
+    file: h.file,
+    listDate: h.listDate,
+    entity: { id: e.id, schema: e.schema, caption: e.caption, topics: e.topics, datasets: e.datasets },
+    how: h.how,
+    property: h.property,
+    value: h.value,
+    score: h.score,
+  };
 }
 
 export const JSON_TAIL = ']}\n';
@@ -107,9 +126,30 @@ export function* eachChangeItem(changes: Changes): Generator<ChangeItem> {
 
 export const CSV_COLUMNS = ['kind', 'id', 'key', 'title', 'change', 'what', 'name', 'before', 'after', 'target', 'target_title'] as const;
 
-/** CSV for people (render/csv.ts): a header, then one row per change item. Lists as JSON arrays, absent values empty. */
+/**
+ * CSV for people (render/csv.ts): a header, then a row per watch-list hit new (`change` new) or retired (`retired`) in
+ * the window (`what` hit, `name` the list, `after` or `before` what matched, `target` the list entity), then one row
+ * per change item. Lists as JSON arrays, absent values empty.
+ */
 export function formatCsv(changes: Changes): string {
-  const rows: CsvCell[][] = [];
+  const rows: CsvCell[][] = changes.report.hits.map((h) => {
+    const matched = `${h.property} ${h.value}`;
+    const r = h.record;
+    const [before, after] = h.change === 'new' ? ['', matched] : [matched, ''];
+    return [
+      r.kind,
+      r.id === null ? '' : String(r.id),
+      r.key,
+      r.name ?? '',
+      h.change,
+      'hit',
+      h.list,
+      before,
+      after,
+      `entity:${h.entity.id}`,
+      h.entity.caption,
+    ];
+  });
   for (const item of eachChangeItem(changes)) {
     const r = item.record;
     const cells = [
@@ -173,8 +213,8 @@ export function formatSummary(changes: Changes, options: SummaryOptions = {}): s
   const { report } = changes;
   const counts = countByChange(report);
   const n = report.records.length;
-  if (n === 0) return `No changes from ${report.since} to ${report.until}.\n`;
-  const heading = `Changes from ${report.since} to ${report.until}: ${n} ${n === 1 ? 'record' : 'records'} (${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(', ')})`;
+  if (n === 0 && report.hits.length === 0) return `No changes from ${report.since} to ${report.until}.\n`;
+  const heading = `Changes from ${report.since} to ${report.until}: ${n} ${n === 1 ? 'record' : 'records'} (${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(', ')})${hitsHeading(report.hits)}`;
   // Only the items shown are kept: most of a large report's items are the links of new records, counted instead.
   const ranked: { item: ChangeItem; order: number; rank: number }[] = [];
   let order = 0;
@@ -185,9 +225,33 @@ export function formatSummary(changes: Changes, options: SummaryOptions = {}): s
   }
   ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
   const max = options.maxLines ?? 60;
-  const lines = ranked.slice(0, max).map(({ item }) => summaryLine(changes, item));
-  if (ranked.length > max) lines.push(`… ${ranked.length - max} more (--json, --csv or --html --out FILE list everything)`);
+  // Watch-list hits first: being put on a list is the most severe news a report can bring.
+  const all = [...report.hits.map(hitLine), ...ranked.map(({ item }) => summaryLine(changes, item))];
+  const lines = all.slice(0, max);
+  if (all.length > max) lines.push(`… ${all.length - max} more (--json, --csv or --html --out FILE list everything)`);
   return `${heading}\n${lines.join('\n')}\n`;
+}
+
+/** `; watch lists: 2 new hits, 1 retired`, or nothing when the window holds no hit. */
+function hitsHeading(hits: readonly HitChange[]): string {
+  if (hits.length === 0) return '';
+  const fresh = hits.filter((h) => h.change === 'new').length;
+  return `; watch lists: ${plural(fresh, 'new hit')}, ${hits.length - fresh} retired`;
+}
+
+/**
+ * `! new on list watch: company 6160686100 "НКО …" (company#2): listed as "Standart Treid NKO" (ws-inn-standarttreid)
+ * [sanction], by innCode 6160686100, score 1`; a retired hit `- off list watch: … was listed as …`.
+ */
+export function hitLine(h: HitChange): string {
+  const r = h.record;
+  const who = `${r.kind} ${terminalText(r.key)}${r.name !== null && r.name !== r.key ? ` ${quote(r.name)}` : ''}${r.id !== null ? ` (${r.kind}#${r.id})` : ''}`;
+  const topics = h.entity.topics.length === 0 ? '' : ` [${h.entity.topics.map(terminalText).join(', ')}]`;
+  const how = h.property === 'name' ? `name ${quote(h.value)}` : `${terminalText(h.property)} ${terminalText(h.value)}`;
+  const entity = `${quote(h.entity.caption)} (${terminalText(h.entity.id)})${topics}, by ${how}, score ${h.score}`;
+  return h.change === 'new'
+    ? `! new on list ${terminalText(h.list)}: ${who}: listed as ${entity}`
+    : `- off list ${terminalText(h.list)}: ${who}: was listed as ${entity}`;
 }
 
 /** Whether the item is an officer's role gained or lost (HAS_OFFICER, one link per role). */

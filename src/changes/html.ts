@@ -5,7 +5,7 @@ import { toolInfo } from '../render/provenance.js';
 import { reportCss } from '../render/assets.js';
 import { humanDate, humanMoment } from '../time/human-date.js';
 import { changeItems, countByChange, isOfficer, type ChangeItem } from './format.js';
-import { CHANGE_KINDS, refOf, type Changes, type FieldValue, type RecordChange } from './model.js';
+import { CHANGE_KINDS, refOf, type Changes, type FieldValue, type HitChange, type HitChangeKind, type RecordChange } from './model.js';
 
 /** What the page says about how it was made (never credentials). */
 export interface HtmlContext {
@@ -19,7 +19,7 @@ export interface HtmlContext {
 
 /**
  * The change report as one offline HTML page in the style of the export's case file (its stylesheet and
- * escaping): the window, counts per change, then new companies and other records, records gone and back,
+ * escaping): the window, counts per change, then the watch-list hits new and retired, new companies and other records, records gone and back,
  * officers gained and lost, links lost and gained, and field changes, each a table. No script at all: the
  * Content-Security-Policy allows inline styles only, no scripts and no connections; every data string
  * goes through escapeMarkup.
@@ -61,7 +61,24 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
     ['Tool', `${tool.name} ${tool.version}`],
     ['Rules', 'net changes between the two moments; one change per record: gone > back > new > changed'],
   ];
+  const hitRows = (change: HitChangeKind) =>
+    report.hits
+      .filter((h) => h.change === change)
+      .map((h) => [
+        `${h.record.kind} ${h.record.key}`,
+        h.record.name ?? '',
+        h.list,
+        `${h.entity.caption} (${h.entity.id})`,
+        h.entity.topics.join(', '),
+        h.property === 'name' ? `name “${h.value}”` : `${h.property} ${h.value}`,
+        String(h.score),
+        humanMoment(h.at),
+      ]);
+  const hitHeaders = ['Record', 'Name', 'List', 'List entity', 'Topics', 'Matched by', 'Score', 'When'];
   const sections = [
+    // Watch-list hits first: being put on a list is the most severe news a report can bring.
+    table('New on a watch list', hitHeaders, hitRows('new'), 'alert', [6]),
+    table('Off a watch list', hitHeaders, hitRows('retired'), 'add', [6]),
     table('New records', ['Record', 'Title', 'Page', 'Links'], byKindFirst(recordRows('new', false)), 'add', [3]),
     table('Records gone (now 404)', ['Record', 'Title', 'Page', 'Links it had'], recordRows('gone', true), 'del', [3]),
     table('Records back', ['Record', 'Title', 'Page', 'Links'], recordRows('back', false), 'add', [3]),
@@ -104,7 +121,7 @@ export function renderChangesHtml(changes: Changes, context: HtmlContext): strin
 <html lang="en">
 ${offlineHead(title, csp, reportCss() + CHANGES_CSS)}
 <body>
-<header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(shown(`${records.length} ${records.length === 1 ? 'record' : 'records'} changed in ${scope} · ${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(' · ')}`))}</p></header>
+<header><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(shown(`${hitsText(report.hits)}${records.length} ${records.length === 1 ? 'record' : 'records'} changed in ${scope} · ${CHANGE_KINDS.map((k) => `${k} ${counts[k]}`).join(' · ')}`))}</p></header>
 <main>
 <div class="top"><section><h2>Window</h2>
 <table class="kv"><tbody>
@@ -131,11 +148,20 @@ function table(
   return captionedTable(caption, headers, rows, { rowClass, numeric, empty: 'None in this window.' });
 }
 
+/** `2 new watch-list hits, 1 off a list · `, or nothing. */
+function hitsText(hits: readonly HitChange[]): string {
+  if (hits.length === 0) return '';
+  const fresh = hits.filter((h) => h.change === 'new').length;
+  return `${fresh} new watch-list ${fresh === 1 ? 'hit' : 'hits'}, ${hits.length - fresh} off a list · `;
+}
+
 const CHANGE_COLOURS: Record<string, string> = { new: '#009E73', changed: '#E69F00', gone: '#D55E00', back: '#0072B2' };
 
 const CHANGES_CSS = `
 tr.add td:first-child { border-left: 4px solid #009E73; }
 tr.del td:first-child { border-left: 4px solid #D55E00; }
+tr.alert td:first-child { border-left: 6px solid #B00020; }
+tr.alert td { background: #fdecee; font-weight: 600; }
 tr.mod td:first-child { border-left: 4px solid #E69F00; }
 tr.del td { background: #fff6f3; }
 tr.add td { background: #f4fbf8; }

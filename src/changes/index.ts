@@ -3,7 +3,7 @@ import type { Changes } from './model.js';
 import { eachChangeRow, type ChangesRequest, type ReadOptions } from './read.js';
 import { changesBuilder, changesInOrder } from './report.js';
 import { LandingGraphError } from '../errors.js';
-import type { RecordChange } from './model.js';
+import type { HitChange, RecordChange } from './model.js';
 
 /**
  * `landing-graph changes`: what changed in the landing records between two moments, read from the graph's
@@ -26,12 +26,14 @@ export {
   readChangeRows,
   eachChangeRow,
   toRecordRow,
+  toHitRow,
   CHANGES_STATEMENTS,
   type ChangesRequest,
   type ChangeRows,
   type ReadOptions,
 } from './read.js';
 export { parseMoment, checkWindow, type Moment } from './window.js';
+export { hitChanges, hitChangeKind } from './hits.js';
 export {
   formatJson,
   jsonHead,
@@ -57,8 +59,8 @@ export async function changeReport(
   options: ReadOptions = {},
 ): Promise<Changes & { scope: number | null }> {
   let builder: ReturnType<typeof changesBuilder> | undefined;
-  const { scope } = await eachChangeRow(driver, request, options, (window) => {
-    builder = changesBuilder(window);
+  const { scope } = await eachChangeRow(driver, request, options, (window, hits) => {
+    builder = changesBuilder(window, hits);
     return builder.add;
   });
   return { ...builder!.finish(), scope };
@@ -66,27 +68,27 @@ export async function changeReport(
 
 /**
  * The report's records one at a time, in its order, as they are read: none is held after `onRecord` took it (the
- * --json output of a graph's first report lists every record it holds). `onStart` learns the window before the
- * first record. A read that the driver would retry after records were handed on fails instead: they cannot be
+ * --json output of a graph's first report lists every record it holds). `onStart` learns the window and the
+ * watch-list hits (few, and first in the report) before the first record. A read that the driver would retry after records were handed on fails instead: they cannot be
  * taken back.
  */
 export async function eachChange(
   driver: Driver,
   request: ChangesRequest,
   options: ReadOptions,
-  onStart: (window: { since: string; until: string }) => void,
+  onStart: (head: { since: string; until: string; hits: HitChange[] }) => void,
   onRecord: (record: RecordChange) => void | Promise<void>,
 ): Promise<{ count: number; scope: number | null }> {
   let count = 0;
   let order: ReturnType<typeof changesInOrder> | undefined;
-  const { scope } = await eachChangeRow(driver, request, options, (window) => {
+  const { scope } = await eachChangeRow(driver, request, options, (window, hits) => {
     if (count > 0) {
       throw new LandingGraphError(
         'NEO4J_UNAVAILABLE',
         'the read of the change report broke off after part of it was written: run the command again',
       );
     }
-    onStart({ since: new Date(window.since).toISOString(), until: new Date(window.until).toISOString() });
+    onStart({ since: new Date(window.since).toISOString(), until: new Date(window.until).toISOString(), hits });
     order = changesInOrder(window, (record) => {
       count++;
       return onRecord(record);

@@ -94,10 +94,72 @@ export interface RecordChange {
   pivotsRemoved: PivotChange[];
 }
 
+/**
+ * A watch-list hit written by `screen` (a LISTED_AS link from a company or person to a :ListEntry), as read: the
+ * record, the list entity, how it matched, and the link's history.
+ */
+export interface HitRow {
+  record: HitRecord;
+  list: string;
+  entity: HitEntity;
+  /** The list file the entity was last seen in, and that file's date (epoch ms). */
+  file: string | null;
+  listDate: number | null;
+  how: string;
+  property: string;
+  value: string;
+  score: number;
+  /** Epoch ms; when screening first found the hit. */
+  firstSeenAt: number | null;
+  /** When a newer file of the list no longer had it (epoch ms), in any order. */
+  removals: number[];
+  /** When a newer file had it again after a removal (epoch ms), in any order. */
+  returns: number[];
+}
+
+/** The company (`id` its page number) or person (`id` null) a hit names, by key and name. */
+export interface HitRecord {
+  kind: 'company' | 'person';
+  id: number | null;
+  key: string;
+  name: string | null;
+}
+
+/** The list entity a hit matched: its id on the list, FtM schema, caption, topics (`sanction`, `role.pep`) and datasets. */
+export interface HitEntity {
+  id: string;
+  schema: string;
+  caption: string;
+  topics: string[];
+  datasets: string[];
+}
+
+/** `new`: on a list at `until` and not at `since` (first found, or found again); `retired`: the reverse. */
+export const HIT_CHANGE_KINDS = ['new', 'retired'] as const;
+export type HitChangeKind = (typeof HIT_CHANGE_KINDS)[number];
+
+export interface HitChange {
+  change: HitChangeKind;
+  /** When it happened, ISO: the latest finding (new) or retirement (retired) in the window. */
+  at: string;
+  record: HitRecord;
+  list: string;
+  file: string | null;
+  /** ISO, or null. */
+  listDate: string | null;
+  entity: HitEntity;
+  how: string;
+  property: string;
+  value: string;
+  score: number;
+}
+
 /** The JSON the command prints with --json, exactly (docs/changes.md). */
 export interface ChangeReport {
   since: string;
   until: string;
+  /** Watch-list hits new or retired in the window: the most severe news, so before the records. */
+  hits: HitChange[];
   records: RecordChange[];
 }
 

@@ -5,12 +5,13 @@ import { eachNamed, runNamed } from '../store/executor.js';
 import { SCOPE_STATEMENTS, walkScope } from '../store/scope.js';
 import { COMPARED_FIELDS } from '../store/history-rows.js';
 import { toStoreError } from '../store/neo4j-errors.js';
-import type { FieldValue, LinkRow, RecordRow, VersionRow } from './model.js';
+import { hitChanges } from './hits.js';
+import type { FieldValue, HitChange, HitRow, LinkRow, RecordRow, VersionRow } from './model.js';
 import type { ChangeWindow } from './report.js';
 import { checkWindow, type Moment } from './window.js';
 
 /** The statements a change report runs, in order (cypher/changes/). */
-export const CHANGES_STATEMENTS = ['changes/crawl-started', ...SCOPE_STATEMENTS, 'changes/records'];
+export const CHANGES_STATEMENTS = ['changes/crawl-started', ...SCOPE_STATEMENTS, 'changes/hits', 'changes/records'];
 
 export interface ChangesRequest {
   since: Moment;
@@ -26,6 +27,8 @@ export interface ReadOptions {
 
 export interface ChangeRows {
   window: ChangeWindow;
+  /** The watch-list hits new or retired in the window, in the report's order (hits.ts). */
+  hits: HitChange[];
   rows: RecordRow[];
   /** Records in scope (`<seeds> --depth N`, docs/scope.md), when seeds were given. */
   scope: number | null;
@@ -33,31 +36,32 @@ export interface ChangeRows {
 
 /**
  * Read the rows of a change report in one read transaction (one consistent snapshot): the crawl a
- * `--since <crawl id>` names, the walk from the seeds, then the candidate records with their versions and
- * relationships (cypher/changes/records.cypher). An unknown crawl id or an empty window is CONFIG_INVALID,
+ * `--since <crawl id>` names, the walk from the seeds, the watch-list hits (cypher/changes/hits.cypher), then the
+ * candidate records with their versions and relationships (cypher/changes/records.cypher). An unknown crawl id or an empty window is CONFIG_INVALID,
  * unknown seeds SEED_INVALID.
  */
 export async function readChangeRows(driver: Driver, request: ChangesRequest, options: ReadOptions = {}): Promise<ChangeRows> {
   let rows: RecordRow[] = [];
-  const { window, scope } = await eachChangeRow(driver, request, options, () => {
+  const { window, hits, scope } = await eachChangeRow(driver, request, options, () => {
     rows = [];
     return (row) => {
       rows.push(row);
     };
   });
-  return { window, rows, scope };
+  return { window, hits, rows, scope };
 }
 
 /**
- * readChangeRows a row at a time: `start` is called with the window once the transaction knows it (again when the
- * driver retries the transaction) and returns what takes each row as it arrives; the rows are never held together
- * (a graph's first report lists every record, with all its links).
+ * readChangeRows a row at a time: `start` is called with the window and the watch-list hits once the transaction
+ * knows them (again when the driver retries the transaction) and returns what takes each row as it arrives; the rows
+ * are never held together (a graph's first report lists every record, with all its links). Hits are few (matches of
+ * a list, not the list) and come first, as the report puts them.
  */
 export async function eachChangeRow(
   driver: Driver,
   request: ChangesRequest,
   options: ReadOptions,
-  start: (window: ChangeWindow) => (row: RecordRow) => void | Promise<void>,
+  start: (window: ChangeWindow, hits: HitChange[]) => (row: RecordRow) => void | Promise<void>,
 ): Promise<Omit<ChangeRows, 'rows'>> {
   const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
   try {
@@ -66,10 +70,11 @@ export async function eachChangeRow(
       const until = await momentAt(tx, request.until);
       checkWindow(since, until);
       const scope = request.seeds.length > 0 ? await walk(tx, request.seeds, request.depth) : null;
-      const onRow = start({ since, until });
       const params = { since: new Date(since).toISOString(), until: new Date(until).toISOString(), fields: COMPARED_FIELDS, scope };
+      const hits = hitChanges((await runNamed(tx, 'changes/hits', params)).map(toHitRow), { since, until });
+      const onRow = start({ since, until }, hits);
       await eachNamed(tx, 'changes/records', params, (row) => onRow(toRecordRow(row)));
-      return { window: { since, until }, scope: scope?.length ?? null };
+      return { window: { since, until }, hits, scope: scope?.length ?? null };
     });
   } catch (error) {
     throw toStoreError(error, 'the change report');
@@ -129,6 +134,37 @@ export function toRecordRow(row: Record<string, unknown>): RecordRow {
         returns: (Array.isArray(l.returns) ? l.returns : []).map(Number),
       }),
     ),
+  };
+}
+
+/** A row of changes/hits as the pure core takes it. */
+export function toHitRow(row: Record<string, unknown>): HitRow {
+  const texts = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+  const times = (value: unknown) => (Array.isArray(value) ? value.map((x) => numberOrNull(x) ?? Number(x)) : []);
+  return {
+    record: {
+      kind: row.kind === 'person' ? 'person' : 'company',
+      id: numberOrNull(row.id),
+      key: String(row.key ?? ''),
+      name: textOrNull(row.name),
+    },
+    list: String(row.list ?? ''),
+    entity: {
+      id: String(row.entityId ?? ''),
+      schema: String(row.schema ?? ''),
+      caption: String(row.caption ?? ''),
+      topics: texts(row.topics),
+      datasets: texts(row.datasets),
+    },
+    file: textOrNull(row.file),
+    listDate: numberOrNull(row.listDate),
+    how: String(row.how ?? ''),
+    property: String(row.property ?? ''),
+    value: String(row.value ?? ''),
+    score: numberOrNull(row.score) ?? 0,
+    firstSeenAt: numberOrNull(row.firstSeenAt),
+    removals: times(row.removals),
+    returns: times(row.returns),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type EdgeChange,
   type FieldChange,
   type FieldValue,
+  type HitChange,
   type LinkRow,
   type PivotChange,
   type RecordChange,
@@ -41,17 +42,18 @@ export interface ChangeWindow {
  * field, edge or pivot that differs). Records with nothing to report are left out. Records are sorted by
  * kind then page number (then key); every array is sorted too, so the same graph gives the same bytes.
  */
-export function buildChanges(rows: readonly RecordRow[], window: ChangeWindow): Changes {
-  const builder = changesBuilder(window);
+export function buildChanges(rows: readonly RecordRow[], window: ChangeWindow, hits: readonly HitChange[] = []): Changes {
+  const builder = changesBuilder(window, hits);
   for (const row of rows) builder.add(row);
   return builder.finish();
 }
 
 /**
  * buildChanges one row at a time: each row is reduced to its change and the titles it names as it arrives, so a
- * reader can drop the row (its versions and links) at once and hold only the report.
+ * reader can drop the row (its versions and links) at once and hold only the report. `hits`: the watch-list hits of
+ * the window (hits.ts), already in order.
  */
-export function changesBuilder(window: ChangeWindow): { add(row: RecordRow): void; finish(): Changes } {
+export function changesBuilder(window: ChangeWindow, hits: readonly HitChange[] = []): { add(row: RecordRow): void; finish(): Changes } {
   const titles = new Map<string, string>();
   const records: RecordChange[] = [];
   return {
@@ -71,7 +73,7 @@ export function changesBuilder(window: ChangeWindow): { add(row: RecordRow): voi
     finish() {
       records.sort(compareRecords);
       return {
-        report: { since: new Date(window.since).toISOString(), until: new Date(window.until).toISOString(), records },
+        report: { since: new Date(window.since).toISOString(), until: new Date(window.until).toISOString(), hits: [...hits], records },
         titles,
       };
     },
@@ -155,8 +157,8 @@ function missingAt(row: RecordRow, t: number): boolean {
   return !(row.backAt !== null && row.backAt > row.goneAt && row.backAt <= t);
 }
 
-/** Whether a relationship existed at `t` (docs/history.md). */
-export function linkExistedAt(link: LinkRow, t: number): boolean {
+/** Whether a relationship (a record's link, a watch-list hit) existed at `t` (docs/history.md). */
+export function linkExistedAt(link: Pick<LinkRow, 'firstSeenAt' | 'removals' | 'returns'>, t: number): boolean {
   if (link.firstSeenAt !== null && link.firstSeenAt > t) return false;
   const upTo = (times: readonly number[]) => times.filter((x) => x <= t).length;
   return upTo(link.removals) === upTo(link.returns);

@@ -24,6 +24,7 @@ const changes: Changes = {
   report: {
     since: '2026-05-02T00:00:00.000Z',
     until: '2026-05-03T00:00:00.000Z',
+    hits: [],
     records: [
       record({
         id: 1,
@@ -56,9 +57,9 @@ const changes: Changes = {
 };
 
 describe('formatJson', () => {
-  it('prints exactly the contract: since, until, records with their nine keys in order', () => {
+  it('prints exactly the contract: since, until, hits, records with their nine keys in order', () => {
     const parsed = JSON.parse(formatJson(changes.report)) as { since: string; until: string; records: Record<string, unknown>[] };
-    expect(Object.keys(parsed)).toEqual(['since', 'until', 'records']);
+    expect(Object.keys(parsed)).toEqual(['since', 'until', 'hits', 'records']);
     for (const r of parsed.records) {
       expect(Object.keys(r)).toEqual([
         'kind',

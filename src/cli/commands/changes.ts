@@ -10,7 +10,7 @@ import { LandingGraphError } from '../../errors.js';
 import { checkOutFolder, openChunkFile, type ChunkFile } from '../../render/output.js';
 import { formatCsv, formatSummary, jsonHead, jsonRecord, JSON_TAIL } from '../../changes/format.js';
 import { renderChangesHtml } from '../../changes/html.js';
-import { changeReport, eachChange, type Changes, type RecordChange } from '../../changes/index.js';
+import { changeReport, eachChange, type Changes, type HitChange, type RecordChange } from '../../changes/index.js';
 import { checkWindow, parseMoment } from '../../changes/window.js';
 
 const flagsSchema = z.object({
@@ -28,8 +28,8 @@ const flagsSchema = z.object({
 
 /**
  * `landing-graph changes --since <when> [--until <when>] [<seed...> --depth N] [--json|--csv|--html --out F]
- * [--fail-on-change]`: parse, call the library, print. With --fail-on-change a report listing any record
- * ends with CHANGES_FOUND (exit 8) after it was printed, for cron.
+ * [--fail-on-change]`: parse, call the library, print. With --fail-on-change a report listing any record or
+ * watch-list hit ends with CHANGES_FOUND (exit 8) after it was printed, for cron.
  */
 export function changesCommand(): Command {
   const command = new Command('changes')
@@ -48,7 +48,7 @@ export function changesCommand(): Command {
     .option('--csv', 'one CSV row per change item')
     .option('--html', 'an offline HTML page (needs --out)')
     .option('-o, --out <file>', 'write the output to this file instead of stdout')
-    .option('--fail-on-change', 'exit 8 (CHANGES_FOUND) when the report lists any record, after printing it');
+    .option('--fail-on-change', 'exit 8 (CHANGES_FOUND) when the report lists any record or watch-list hit, after printing it');
   return graphOptions(command).action(async (seedArgs: string[], flags: Record<string, unknown>) => {
     const seeds: LandingRef[] = seedArgs.map(parseSeed);
     const o = parseOptions(flagsSchema, flags);
@@ -65,7 +65,7 @@ export function changesCommand(): Command {
     await withGraph(o, { applySchema: false }, async (graph) => {
       const request = { since, until, seeds, depth };
       const read = { database: graph.database };
-      const { count, window } = o.json
+      const { count, hits, window } = o.json
         ? await writeJson(o.out, (onStart, onRecord) => eachChange(graph.driver, request, read, onStart, onRecord))
         : await writeReport(o.out, await changeReport(graph.driver, request, read), (changes) =>
             o.csv
@@ -79,9 +79,9 @@ export function changesCommand(): Command {
                   })
                 : formatSummary(changes, { maxLines: process.stdout.isTTY ? 60 : Number.POSITIVE_INFINITY }),
           );
-      const records = `${count} ${count === 1 ? 'record' : 'records'}`;
+      const records = `${count} ${count === 1 ? 'record' : 'records'}${hits > 0 ? ` and ${hits} watch-list ${hits === 1 ? 'hit' : 'hits'}` : ''}`;
       if (o.out !== undefined) log(`wrote the change report (${records}, ${window.since} to ${window.until}) to ${o.out}`);
-      if (o.failOnChange && count > 0) {
+      if (o.failOnChange && count + hits > 0) {
         throw new LandingGraphError('CHANGES_FOUND', `${records} changed from ${window.since} to ${window.until} (--fail-on-change)`);
       }
     });
@@ -90,6 +90,8 @@ export function changesCommand(): Command {
 
 interface Written {
   count: number;
+  /** Watch-list hits new or retired in the window. */
+  hits: number;
   window: { since: string; until: string };
 }
 
@@ -108,15 +110,20 @@ async function openOutput(out: string | undefined): Promise<ChunkFile> {
 /** --json written a record at a time as the records are read: a graph's first report lists every record it holds. */
 async function writeJson(
   out: string | undefined,
-  read: (onStart: (window: Written['window']) => void, onRecord: (record: RecordChange) => Promise<void>) => Promise<{ count: number }>,
+  read: (
+    onStart: (head: Written['window'] & { hits: HitChange[] }) => void,
+    onRecord: (record: RecordChange) => Promise<void>,
+  ) => Promise<{ count: number }>,
 ): Promise<Written> {
   const output = await openOutput(out);
   let window: Written['window'] | undefined;
+  let hits = 0;
   let head: string | undefined;
   try {
     const { count } = await read(
       (w) => {
-        window = w;
+        window = { since: w.since, until: w.until };
+        hits = w.hits.length;
         head = jsonHead(w);
       },
       async (record) => {
@@ -127,7 +134,7 @@ async function writeJson(
     );
     await output.write(`${head ?? ''}${JSON_TAIL}`);
     await output.close();
-    return { count, window: window! };
+    return { count, hits, window: window! };
   } catch (error) {
     await output.abandon();
     throw error;
@@ -144,5 +151,5 @@ async function writeReport(out: string | undefined, changes: Changes, render: (c
     await output.abandon();
     throw error;
   }
-  return { count: changes.report.records.length, window: changes.report };
+  return { count: changes.report.records.length, hits: changes.report.hits.length, window: changes.report };
 }
