@@ -4,9 +4,10 @@ import { type Hub, type MemberWhy, memberKey, type Network, type NetworkMember, 
 import { flaggedText } from './rank.js';
 
 /**
- * `--json`: exactly { networks: [{ id, size, score, flagged: {high, medium, low}, members: [{kind, id, key, why, flags}],
- * evidence: [{kind, key, members}] }] }, `why` null or { kind, key, weight, weak, to, others } (MemberWhy), `flags` the
- * member's current red flags' rules, highest score first.
+ * `--json`: exactly { networks: [{ id, size, score, flagged: {high, medium, low, listed}, members: [{kind, id, key, why,
+ * flags}], evidence: [{kind, key, members}] }] }, `why` null or { kind, key, weight, weak, to, others } (MemberWhy),
+ * `flags` the member's current red flags' rules, highest score first; `listed` the members on a watch list (rankByFlags
+ * puts a network with one first).
  */
 export function networksJson(result: NetworkResult): string {
   return [...networksJsonChunks(result)].join('');
@@ -29,7 +30,7 @@ export function* networksJsonChunks(result: NetworkResult): Generator<string> {
       id: n.id,
       size: n.size,
       score: n.score,
-      flagged: { high: n.flagged.high, medium: n.flagged.medium, low: n.flagged.low },
+      flagged: { high: n.flagged.high, medium: n.flagged.medium, low: n.flagged.low, listed: n.flagged.listed },
       members: n.members.map((m) => ({ kind: m.kind, id: m.id, key: m.key, why: whyJson(m.why), flags: m.flags })),
       evidence: n.evidence.map((e) => ({ kind: e.kind, key: e.key, members: e.members })),
     };
@@ -72,8 +73,8 @@ export const TABLE_MEMBERS = 8;
 export const TABLE_EVIDENCE = 4;
 
 /**
- * The terminal table: rank, id, size, score, members flagged (when any), members (the first few) and the strongest
- * evidence, by name where
+ * The terminal table: rank, id, size, score, members flagged (when any), why it ranks first (a member on a watch list,
+ * with the lists), members (the first few) and the strongest evidence, by name where
  * `names` (memberKey / identifierRef -> name, see readTableNames) has one: `ООО "Ромашка" (company:7707083893)`.
  */
 export function networksTable(
@@ -86,7 +87,9 @@ export function networksTable(
   const out: string[] = [];
   result.networks.forEach((n, i) => {
     const flagged = flaggedText(n.flagged);
-    out.push(`#${i + 1}  ${n.id}  size ${n.size}  score ${n.score}${flagged === 'none' ? '' : `  flagged ${flagged}`}`);
+    out.push(
+      `#${i + 1}  ${n.id}  size ${n.size}  score ${n.score}${flagged === 'none' ? '' : `  flagged ${flagged}`}${listedText(n, names.members)}`,
+    );
     const shown = n.members.slice(0, maxMembers).map((m) => named(names.members.get(memberKey(m)), memberText(m)));
     const more = n.members.length > maxMembers ? ` … and ${n.members.length - maxMembers} more` : '';
     out.push(`    members:  ${shown.join(', ')}${more}`);
@@ -101,6 +104,17 @@ export function hubsLine(hubs: readonly Hub[], maxShared: number, most = 10): st
   const named = hubs.slice(0, most).map((h) => `${h.kind} ${h.key} (${h.shared})`);
   const more = hubs.length > most ? `, … and ${hubs.length - most} more` : '';
   return `ignored ${hubs.length} ${hubs.length === 1 ? 'hub' : 'hubs'} (shared by more than ${maxShared} records, or public infrastructure): ${named.join(', ')}${more}`;
+}
+
+/** `  listed: ООО "Ромашка" (company:7707083893) on opensanctions, +1 more`: the first listed member, or nothing. */
+function listedText(n: Network, names: ReadonlyMap<string, string>): string {
+  const listed = n.members.filter((m) => m.lists !== undefined);
+  const first = listed[0];
+  if (first === undefined) return '';
+  const lists = first.lists ?? [];
+  const on = lists.length === 0 ? '' : ` on ${lists.map(terminalText).join(', ')}`;
+  const more = listed.length > 1 ? `, +${listed.length - 1} more` : '';
+  return `  listed: ${named(names.get(memberKey(first)), memberText(first))}${on}${more}`;
 }
 
 function memberText(m: NetworkMember): string {

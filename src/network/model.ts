@@ -139,6 +139,8 @@ export interface ReportedMember extends NetworkMember {
   why: MemberWhy | null;
   /** Its current red flags' rules, highest score first (empty until rankByFlags, or when it has none). */
   flags: string[];
+  /** With a current `listed` flag: the watch lists it (or a current officer of it) is on; else absent. */
+  lists?: string[];
 }
 
 export interface Network {
@@ -153,12 +155,19 @@ export interface Network {
   flagged: FlaggedCounts;
 }
 
-/** Members with current red flags (`landing-graph flags`), each counted once, at its highest severity. */
+/**
+ * Members with current red flags (`landing-graph flags`), each counted once, at its highest severity; and `listed`,
+ * those among them with a current `listed` flag (on a watch list, or a current officer is: `landing-graph screen`).
+ */
 export interface FlaggedCounts {
   high: number;
   medium: number;
   low: number;
+  listed: number;
 }
+
+/** The rule `screen` flags listed companies by (cypher/flags/rules/listed.cypher): a network holding one ranks first. */
+export const LISTED_RULE = 'listed';
 
 export { FLAG_SEVERITIES, type FlagSeverity };
 
@@ -167,6 +176,8 @@ export interface MemberFlag {
   rule: string;
   severity: FlagSeverity;
   score: number;
+  /** The `listed` rule's: the watch lists the member or a current officer of it is on (read beside the flag). */
+  lists?: readonly string[];
 }
 
 export interface Hub {

@@ -207,7 +207,7 @@ function describer(evidence: Evidence, members: readonly NetworkMember[], keys: 
       score: Math.round((total / group.length) * 1000) / 1000,
       members: group.map((m, i) => ({ ...(members[m] as NetworkMember), why: why[i] ?? null, flags: [] })),
       evidence: found.map(({ kind, key, members: count }) => ({ kind, key, members: count })),
-      flagged: { high: 0, medium: 0, low: 0 },
+      flagged: { high: 0, medium: 0, low: 0, listed: 0 },
     };
   };
 }

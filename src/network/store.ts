@@ -13,12 +13,14 @@ import {
   type EvidenceKind,
   FLAG_SEVERITIES,
   type FlagSeverity,
+  LISTED_RULE,
   type MemberFlag,
   memberKey,
   type Network,
   type NetworkMember,
 } from './model.js';
 import { DEFAULT_MAX_SHARED } from '../graph/hub-bound.js';
+import { compareCodeUnits } from '../order.js';
 
 /**
  * What `networks` looks at: every record, the records of `<seeds> --depth N` (docs/scope.md), or the records a crawl
@@ -168,14 +170,17 @@ export async function readMemberFlags(driver: Driver, options: ReadOptions = {})
       const computedAt = computed?.computedAt === null || computed?.computedAt === undefined ? null : String(computed.computedAt);
       const flagsOf = new Map<string, MemberFlag[]>();
       if (computedAt === null) return { flagsOf, computedAt };
-      await eachNamed(tx, 'network/member-flags', {}, (row) => {
+      await eachNamed(tx, 'network/member-flags', { listedRule: LISTED_RULE }, (row) => {
         const record = {
           kind: String(row.kind),
           id: row.id === null ? null : toNumber(row.id),
           key: row.key === null ? null : String(row.key),
         };
-        const flags = (row.flags as Record<string, unknown>[]).flatMap((f) =>
-          isSeverity(f.severity) ? [{ rule: String(f.rule), severity: f.severity, score: toNumber(f.score) }] : [],
+        const lists = (Array.isArray(row.lists) ? row.lists.map(String) : []).sort(compareCodeUnits);
+        const flags = (row.flags as Record<string, unknown>[]).flatMap((f): MemberFlag[] =>
+          isSeverity(f.severity)
+            ? [{ rule: String(f.rule), severity: f.severity, score: toNumber(f.score), ...(f.rule === LISTED_RULE ? { lists } : {}) }]
+            : [],
         );
         flagsOf.set(memberKey(record as NetworkMember), flags);
       });

@@ -8,7 +8,7 @@ const network = (id: string, score: number, size: number): Network => ({
   score,
   members: [],
   evidence: [],
-  flagged: { high: 0, medium: 0, low: 0 },
+  flagged: { high: 0, medium: 0, low: 0, listed: 0 },
 });
 
 describe('componentBatches', () => {

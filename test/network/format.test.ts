@@ -14,7 +14,7 @@ const result: NetworkResult = {
         { kind: 'domain', id: null, key: 'example.com', why: null, flags: [] },
       ],
       evidence: [{ kind: 'company', key: '7707083893', members: 2 }],
-      flagged: { high: 1, medium: 0, low: 0 },
+      flagged: { high: 1, medium: 0, low: 0, listed: 0 },
     },
   ],
   hubs: [{ kind: 'officer', key: 'inn:1, "nominee"', shared: 150 }],
@@ -29,7 +29,7 @@ describe('networks output', () => {
           id: 'net-000000000001',
           size: 2,
           score: 0.5,
-          flagged: { high: 1, medium: 0, low: 0 },
+          flagged: { high: 1, medium: 0, low: 0, listed: 0 },
           members: [
             {
               kind: 'company',
@@ -54,6 +54,33 @@ describe('networks output', () => {
     expect(networksTable(result, { names })).toBe(
       '#1  net-000000000001  size 2  score 0.5  flagged 1 high\n    members:  ООО "Ромашка" \\u001B[31mred (company:7707083893), domain:example.com\n    evidence: company ООО "Ромашка" (7707083893) (2)\n',
     );
+  });
+
+  it('says why a network with a listed member ranks first: the first such member by name, its lists, how many more', () => {
+    const network = result.networks[0]!;
+    const listed: NetworkResult = {
+      ...result,
+      networks: [
+        {
+          ...network,
+          members: [
+            { ...network.members[0]!, flags: ['listed'], lists: ['opensanctions', 'watch\u001b[2J'] },
+            { ...network.members[1]!, flags: ['listed'], lists: [] },
+          ],
+          flagged: { high: 2, medium: 0, low: 0, listed: 2 },
+        },
+      ],
+    };
+    const names = { members: new Map([['company:7707083893', 'ООО "Ромашка"']]), identifiers: new Map<string, string>() };
+    expect(networksTable(listed, { names }).split('\n')[0]).toBe(
+      '#1  net-000000000001  size 2  score 0.5  flagged 2 high  listed: ООО "Ромашка" (company:7707083893) on opensanctions, watch\\u001B[2J, +1 more',
+    );
+    expect((JSON.parse(networksJson(listed)) as { networks: { flagged: unknown }[] }).networks[0]?.flagged).toEqual({
+      high: 2,
+      medium: 0,
+      low: 0,
+      listed: 2,
+    });
   });
 
   it('prints a ranked table with members and evidence, one CSV line per member, and the hubs on one line', () => {

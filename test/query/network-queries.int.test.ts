@@ -75,7 +75,10 @@ describe('network queries (network-of, networks-by-size, what-ties) on planted n
     expect(rows.every((r) => r.flagged === 0)).toBe(true); // `flags` has not run
   });
 
-  test('networks-by-size by=flags: the networks whose members carry current red flags first', async ({ run, driver }) => {
+  test('networks-by-size by=flags: the networks with a listed member first, then those whose members carry current red flags', async ({
+    run,
+    driver,
+  }) => {
     // A flag on one company of planted network 2, as `landing-graph flags` writes it (test/flags/ tests the rules).
     await driver.executeQuery(
       `MATCH (c:Company {key: $key}) MERGE (f:Flag {uid: 'test|' + $key}) SET f.rule = 'mass-officer', f.severity = 'high', f.score = 0.9
@@ -85,10 +88,32 @@ describe('network queries (network-of, networks-by-size, what-ties) on planted n
     );
     const rows = await run('networks-by-size', 'limit=100', 'by=flags');
     const ours = computed.networks.find((n) => n.members.some((m) => m.key === companies[1]!.key))!.id;
-    expect(rows[0]).toMatchObject({ network: ours, flagged: 1 });
+    expect(rows[0]).toMatchObject({ network: ours, flagged: 1, listed: 0 });
     expect(rows.slice(1).every((r) => r.flagged === 0)).toBe(true);
     const bySize = await run('networks-by-size', 'limit=100');
     expect(bySize.find((r) => r.network === ours)?.flagged).toBe(1);
+
+    // A second flag in ours, and a company of planted network 0 on a watch list (rule listed, as `screen` flags it):
+    // the network with a listed member comes first, fewer flagged members notwithstanding, as `networks` ranks.
+    const listedKey = truth.networks[0]!.members.find((m) => m.kind === 'company')!.key;
+    await driver.executeQuery(
+      `MATCH (c:Company {key: $key}) MERGE (f:Flag {uid: 'test|' + $key}) SET f.rule = 'young-company', f.severity = 'low', f.score = 0.5
+       MERGE (f)-[:FLAGS]->(c)`,
+      { key: companies[2]!.key },
+      { database },
+    );
+    await driver.executeQuery(
+      `MATCH (c:Company {key: $key}) MERGE (f:Flag {uid: 'test|' + $key}) SET f.rule = 'listed', f.severity = 'high', f.score = 1
+       MERGE (f)-[:FLAGS]->(c)`,
+      { key: listedKey },
+      { database },
+    );
+    const listedFirst = await run('networks-by-size', 'limit=100', 'by=flags');
+    const theirs = computed.networks.find((n) => n.members.some((m) => m.key === listedKey))!.id;
+    expect(listedFirst.slice(0, 2)).toMatchObject([
+      { network: theirs, flagged: 1, listed: 1 },
+      { network: ours, flagged: 2, listed: 0 },
+    ]);
     await driver.executeQuery("MATCH (f:Flag) WHERE f.uid STARTS WITH 'test|' DETACH DELETE f", {}, { database });
   });
 
