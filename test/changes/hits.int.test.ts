@@ -56,39 +56,43 @@ describe('changes: new and retired watch-list hits, first', () => {
   // The hits as the lists and the sandbox's records say, written out by hand. A list entry's file and date are those
   // of the latest file that has it (the graph keeps one :ListEntry per list and entity): here the third.
   const LATEST = 'hits-3.ftm.json';
-  const standart = (change: HitChange['change'], when: number): HitChange => ({
-    change,
-    at: iso(when),
+  type Matched = Pick<HitChange, 'record' | 'entity' | 'how' | 'property' | 'value' | 'score'>;
+  const hit =
+    (matched: Matched) =>
+    (when: number, change: HitChange['change'] = 'new'): HitChange => {
+      const { record, entity, how, property, value, score } = matched;
+      return {
+        change,
+        at: iso(when),
+        record,
+        list: 'watch',
+        file: LATEST,
+        listDate: listDate(FILES[2]!),
+        entity,
+        how,
+        property,
+        value,
+        score,
+      };
+    };
+  const standart = hit({
     record: { kind: 'company', id: 2, key: '6160686100', name: 'НКО "СтандартТрейд"' },
-    list: 'watch',
-    file: LATEST,
-    listDate: listDate(FILES[2]!),
     entity: { id: 'hx-inn-standarttreid', schema: 'Company', caption: 'Standart Treid NKO', topics: ['sanction'], datasets: ['hits_test'] },
     how: 'identifier',
     property: 'innCode',
     value: '6160686100',
     score: 1,
   });
-  const lebedev = (when: number): HitChange => ({
-    change: 'new',
-    at: iso(when),
+  const lebedev = hit({
     record: { kind: 'person', id: null, key: 'inn:026981904569', name: 'Лебедев Владимир Сергеевич' },
-    list: 'watch',
-    file: LATEST,
-    listDate: listDate(FILES[2]!),
     entity: { id: 'hx-inn-lebedev', schema: 'Person', caption: 'Lebedev V. S.', topics: ['role.pep'], datasets: ['hits_test'] },
     how: 'identifier',
     property: 'innCode',
     value: '026981904569',
     score: 1,
   });
-  const kristall = (when: number): HitChange => ({
-    change: 'new',
-    at: iso(when),
+  const kristall = hit({
     record: { kind: 'company', id: 41, key: '2422470336', name: 'ООО "КристаллСофт"' },
-    list: 'watch',
-    file: LATEST,
-    listDate: listDate(FILES[2]!),
     entity: { id: 'hx-name-kristallsoft', schema: 'Company', caption: 'Kristall Soft LLC', topics: ['sanction'], datasets: ['hits_test'] },
     how: 'name',
     property: 'name',
@@ -96,13 +100,8 @@ describe('changes: new and retired watch-list hits, first', () => {
     score: 0.8,
   });
   const HOSTILE_CAPTION = 'Delta Plus <script>alert(1)</script> \u001b[31mred\u202eevil';
-  const delta = (when: number): HitChange => ({
-    change: 'new',
-    at: iso(when),
+  const delta = hit({
     record: { kind: 'company', id: 57, key: '7715665359', name: 'ПАО "ДельтаПлюс"' },
-    list: 'watch',
-    file: LATEST,
-    listDate: listDate(FILES[2]!),
     entity: {
       id: 'hx-inn-deltaplus',
       schema: 'Company',
@@ -121,7 +120,7 @@ describe('changes: new and retired watch-list hits, first', () => {
     const report = await json(at.before, until);
     expect(Object.keys(report)).toEqual(['since', 'until', 'hits', 'records']);
     // The surest first; at one score companies before people.
-    expect(report.hits).toEqual([standart('new', at.t1), lebedev(at.t1), kristall(at.t1)]);
+    expect(report.hits).toEqual([standart(at.t1), lebedev(at.t1), kristall(at.t1)]);
     expect(report.records.length).toBeGreaterThan(100);
 
     const lines = (await changes(at.before, until)).split('\n');
@@ -136,7 +135,7 @@ describe('changes: new and retired watch-list hits, first', () => {
 
   test('the newer file: the hit it drops retired, the one it adds new (hostile caption inert), nothing else', async () => {
     const report = await json(at.t1 + MINUTE, at.t2 + MINUTE);
-    expect(report.hits).toEqual([delta(at.t2), standart('retired', at.t2)]);
+    expect(report.hits).toEqual([delta(at.t2), standart(at.t2, 'retired')]);
     expect(report.records).toEqual([]);
 
     const text = await changes(at.t1 + MINUTE, at.t2 + MINUTE);
@@ -165,7 +164,7 @@ describe('changes: new and retired watch-list hits, first', () => {
 
   test('the third file: the retired hit found again is new again', async () => {
     const report = await json(at.t2 + MINUTE, at.t3 + MINUTE);
-    expect(report.hits).toEqual([standart('new', at.t3)]);
+    expect(report.hits).toEqual([standart(at.t3)]);
   });
 
   test('net over a longer window: a hit found and retired inside it is not reported', async () => {
