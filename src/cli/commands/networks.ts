@@ -39,7 +39,7 @@ const optionsSchema = z.object({
 export function networksCommand(): Command {
   const command = new Command('networks')
     .description(
-      "Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked by their members' red flags, then by score",
+      "Find networks of records tied by identifiers of common control (officers, addresses, contacts, registrants), write them back as :Network nodes and print them ranked by their members' red flags (a member on a watch list first), then by score",
     )
     .argument('[seed...]', 'list the networks holding the records a crawl of these to --depth fetches (default: every network)')
     .option('-d, --depth <n>', 'the records a crawl of the seeds to this depth fetches (docs/scope.md) (default: 1)')
@@ -84,7 +84,7 @@ export function networksCommand(): Command {
       log(
         result.flagsComputedAt === null
           ? 'ranked by score: no red flags in this graph yet (landing-graph flags computes them)'
-          : `ranked by their members' red flags as computed ${humanMoment(result.flagsComputedAt)} (landing-graph flags recomputes them), then by score`,
+          : `ranked by their members' red flags as computed ${humanMoment(result.flagsComputedAt)} (landing-graph flags recomputes them), a member on a watch list first, then by score`,
       );
       const t = result.timings;
       const written = result.written
