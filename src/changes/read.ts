@@ -1,10 +1,9 @@
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import type { LandingRef } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
-import { eachNamed, runNamed } from '../store/executor.js';
+import { eachNamed, inReadTransaction, runNamed } from '../store/executor.js';
 import { SCOPE_STATEMENTS, walkScope } from '../store/scope.js';
 import { COMPARED_FIELDS } from '../store/history-rows.js';
-import { toStoreError } from '../store/neo4j-errors.js';
 import { hitChanges } from './hits.js';
 import type { FieldValue, HitChange, HitRow, LinkRow, RecordRow, VersionRow } from './model.js';
 import type { ChangeWindow } from './report.js';
@@ -63,9 +62,9 @@ export async function eachChangeRow(
   options: ReadOptions,
   start: (window: ChangeWindow, hits: HitChange[]) => (row: RecordRow) => void | Promise<void>,
 ): Promise<Omit<ChangeRows, 'rows'>> {
-  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
-  try {
-    return await session.executeRead(async (tx) => {
+  return inReadTransaction(
+    driver,
+    async (tx) => {
       const since = await momentAt(tx, request.since);
       const until = await momentAt(tx, request.until);
       checkWindow(since, until);
@@ -75,12 +74,10 @@ export async function eachChangeRow(
       const onRow = start({ since, until }, hits);
       await eachNamed(tx, 'changes/records', params, (row) => onRow(toRecordRow(row)));
       return { window: { since, until }, hits, scope: scope?.length ?? null };
-    });
-  } catch (error) {
-    throw toStoreError(error, 'the change report');
-  } finally {
-    await session.close();
-  }
+    },
+    { database: options.database },
+    'the change report',
+  );
 }
 
 async function momentAt(tx: ManagedTransaction, moment: Moment): Promise<number> {

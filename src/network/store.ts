@@ -1,11 +1,10 @@
 import { toNumber } from '../store/numbers.js';
-import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import type { Driver, ManagedTransaction } from 'neo4j-driver';
 import { isLandingKind } from '../api/kinds.js';
 import { type LandingRef, refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
-import { eachNamed, inWriteTransaction, runNamed } from '../store/executor.js';
+import { eachNamed, inReadTransaction, inWriteTransaction, runNamed } from '../store/executor.js';
 import { walkScope } from '../store/scope.js';
-import { toStoreError } from '../store/neo4j-errors.js';
 import { type Evidence, EvidenceBuilder } from './evidence.js';
 import {
   EVIDENCE_KINDS,
@@ -61,9 +60,9 @@ export interface EvidenceReadOptions extends ReadOptions {
  * streamed into the compact Evidence (no row is kept), hubs without their members unless asked.
  */
 export async function readEvidence(driver: Driver, scope: NetworkScope, options: EvidenceReadOptions = {}): Promise<Evidence> {
-  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
-  try {
-    return await session.executeRead(async (tx) => {
+  return inReadTransaction(
+    driver,
+    async (tx) => {
       let elementIds: readonly string[] = [];
       if (scope.type === 'seeds') elementIds = (await walkScope(tx, scope.seeds, { depth: scope.depth })).elementIds;
       if (scope.type === 'records') elementIds = scope.elementIds;
@@ -80,12 +79,10 @@ export async function readEvidence(driver: Driver, scope: NetworkScope, options:
       const builder = new EvidenceBuilder();
       await eachNamed(tx, 'network/evidence', params, (row) => addIdentifier(builder, row));
       return builder.build();
-    });
-  } catch (error) {
-    throw toStoreError(error, 'reading the evidence of networks');
-  } finally {
-    await session.close();
-  }
+    },
+    { database: options.database },
+    'reading the evidence of networks',
+  );
 }
 
 /** A crawl scope names a crawl of the graph: a clear error, not an empty result, for a mistyped id. */
@@ -125,9 +122,9 @@ export async function readScopeMembers(
   scope: Extract<NetworkScope, { type: 'seeds' }>,
   options: ReadOptions = {},
 ): Promise<ScopeMembers> {
-  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
-  try {
-    return await session.executeRead(async (tx) => {
+  return inReadTransaction(
+    driver,
+    async (tx) => {
       const { elementIds, nodesByHop } = await walkScope(tx, scope.seeds, { depth: scope.depth });
       // The walk lists the seeds' nodes first.
       const seedElementIds = elementIds.slice(0, nodesByHop[0] ?? 0);
@@ -142,12 +139,10 @@ export async function readScopeMembers(
         if (row.seed === true) found.seeds.add(memberKey({ kind, id, key }));
       }
       return found;
-    });
-  } catch (error) {
-    throw toStoreError(error, 'reading the records in scope');
-  } finally {
-    await session.close();
-  }
+    },
+    { database: options.database },
+    'reading the records in scope',
+  );
 }
 
 /** The current red flags by their record's memberKey, and when flags were last computed (null: never). */
@@ -163,9 +158,9 @@ export interface MemberFlags {
  * cheaper than a look-up per member.
  */
 export async function readMemberFlags(driver: Driver, options: ReadOptions = {}): Promise<MemberFlags> {
-  const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(options.database ? { database: options.database } : {}) });
-  try {
-    return await session.executeRead(async (tx) => {
+  return inReadTransaction(
+    driver,
+    async (tx) => {
       const [computed] = await runNamed(tx, 'network/flags-computed', {});
       const computedAt = computed?.computedAt === null || computed?.computedAt === undefined ? null : String(computed.computedAt);
       const flagsOf = new Map<string, MemberFlag[]>();
@@ -185,12 +180,10 @@ export async function readMemberFlags(driver: Driver, options: ReadOptions = {})
         flagsOf.set(memberKey(record as NetworkMember), flags);
       });
       return { flagsOf, computedAt };
-    });
-  } catch (error) {
-    throw toStoreError(error, "reading the networks' red flags");
-  } finally {
-    await session.close();
-  }
+    },
+    { database: options.database },
+    "reading the networks' red flags",
+  );
 }
 
 function isSeverity(value: unknown): value is FlagSeverity {
