@@ -64,8 +64,8 @@ test('an address where nothing listens: API_UNREACHED within --first-contact-tim
   const address = `http://127.0.0.1:${port}`;
   const before = (await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject();
   const crawlsBefore = (await driver.executeQuery(CRAWLS, { baseUrl: address }, { database })).records[0]!.toObject();
-  const started = Date.now();
-  // A password in the address must not be printed; the default wait for an outage (10 min) must not be waited.
+  // A password in the address must not be printed; the default wait for an outage (10 min) must not be waited: this
+  // test's time-out (60 s) fails it if it is.
   const run = await runCli(['crawl', ...SEEDS, '--depth', '1', '--first-contact-timeout-ms', '2000'], {
     LANDING_BASE_URL: `http://user:SECRET-in-url@127.0.0.1:${port}`,
     LANDING_API_KEY: sandbox.apiKey,
@@ -77,13 +77,12 @@ test('an address where nothing listens: API_UNREACHED within --first-contact-tim
   expect(run.stderr + run.stdout).not.toContain('SECRET');
   expect(run.stderr + run.stdout).not.toContain(sandbox.apiKey);
   expect(run.stderr).not.toMatch(/resumes/);
-  expect(Date.now() - started).toBeLessThan(60_000);
   expect((await driver.executeQuery(GRAPH_STATE, {}, { database })).records[0]!.toObject()).toEqual(before);
   const crawlsAfter = (
     await driver.executeQuery(CRAWLS, { baseUrl: `http://user:SECRET-in-url@127.0.0.1:${port}` }, { database })
   ).records[0]!.toObject();
   expect(crawlsAfter).toEqual({ ...crawlsBefore, ofThisAddress: 0 });
-});
+}, 60_000);
 
 test('a service that answers HTML pages: API_MISMATCH after the retries, nothing written', async ({ sandbox, driver, database }) => {
   sandbox.setFaults({ htmlRate: 1 });

@@ -45,11 +45,10 @@ describe('the service goes away', () => {
 
     sandbox.stats.reset();
     sandbox.setFaults({ outage: { afterRequests: Math.round(cleanRequests * 0.3), forMs: 4_000 } });
-    const started = Date.now();
     const interrupted = await crawlOnce({ crawl, driver }, seeds);
     sandbox.setFaults({});
 
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+    // Finished with nothing failed while the service refused every connection for 4 s: it waited for it.
     expect(interrupted.result.status).toBe('finished');
     expect(interrupted.result.totals.failed).toBe(0);
     expect(interrupted.events.outages).toBe(1);
@@ -87,16 +86,14 @@ describe('the service goes away', () => {
     }) => {
       await resetGraph(driver);
       await sandbox.goDown();
-      const started = Date.now();
-      // --service-wait-ms (3 s) is for a service that answered before: this one never did.
+      // --service-wait-ms (3 s) is for a service that answered before: this one never did. The default wait for an
+      // outage (10 min) must not be waited: this test's time-out (120 s) fails it if it is.
       const down = await runCli([...args, '--first-contact-timeout-ms', '2000'], env);
-      const elapsed = Date.now() - started;
       expect(down.code, down.stderr).toBe(2);
       expect(down.stderr.trim().split('\n')).toEqual([
         `landing-graph: API_UNREACHED: no request reached the service at ${sandbox.url} within 2s (connection refused): check LANDING_BASE_URL (or --base-url), and that the service runs there`,
       ]);
       expect(down.stderr + down.stdout).not.toContain(sandbox.apiKey);
-      expect(elapsed).toBeLessThan(60_000);
       const left = await driver.executeQuery(
         'OPTIONAL MATCH (n:Landing) WITH count(n) AS landing OPTIONAL MATCH (c:Crawl) RETURN landing, count(c) AS crawls',
         {},
