@@ -41,6 +41,8 @@ export interface LocalNeo4jOptions {
   pagecache?: string;
   /** Graph Data Science on the class path. Default: the script's (on). */
   gds?: boolean;
+  /** 'quick': the JVM's first compiler only, for a server that lives minutes (tests). Default: the script's (full). */
+  jit?: 'full' | 'quick';
 }
 
 export interface LocalNeo4j {
@@ -76,6 +78,7 @@ function scriptArgs(options: LocalNeo4jOptions): Resolved {
     args.push(`--${name}`, value);
   }
   if (options.gds !== undefined) args.push('--gds', options.gds ? 'on' : 'off');
+  if (options.jit !== undefined) args.push('--jit', options.jit);
   return { home, boltPort, httpPort, args };
 }
 

@@ -28,7 +28,7 @@ async function adminHome(): Promise<{ home: string; admin: string; env: NodeJS.P
   const home = await mkdtemp(path.join(os.tmpdir(), 'landing-graph-export-'));
   const { lib } = await localNeo4jJars();
   const admin = path.join(home, 'neo4j-admin');
-  await writeFile(admin, `#!/bin/sh\nexec java -cp '${lib}/*' org.neo4j.server.startup.Neo4jAdminCommand "$@"\n`);
+  await writeFile(admin, `#!/bin/sh\nexec java -XX:TieredStopAtLevel=1 -cp '${lib}/*' org.neo4j.server.startup.Neo4jAdminCommand "$@"\n`);
   await chmod(admin, 0o755);
   for (const dir of ['conf', 'data', 'logs']) await mkdir(path.join(home, dir), { recursive: true });
   await writeFile(path.join(home, 'conf/neo4j.conf'), `server.directories.data=${home}/data\nserver.directories.logs=${home}/logs\n`);
@@ -79,7 +79,7 @@ export async function importIntoSpareNeo4j(csvFolder: string): Promise<SpareNeo4
     maxBuffer: 64 * 1024 * 1024,
   });
   const imported = importedCounts(stdout);
-  const options = { home, boltPort: await freePort(), httpPort: await freePort(), heap: '512m', pagecache: '128m' };
+  const options = { home, boltPort: await freePort(), httpPort: await freePort(), heap: '512m', pagecache: '128m', gds: false, jit: 'quick' } as const;
   const stop = async () => {
     await stopLocalNeo4j(options).catch(() => undefined);
     await rm(home, { recursive: true, force: true });

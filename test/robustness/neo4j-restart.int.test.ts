@@ -21,7 +21,7 @@ describe('Neo4j restarted in the middle of a crawl', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ records: 400, seed: 41 });
-    neo4j = { home, boltPort: await freePort(), httpPort: await freePort() };
+    neo4j = { home, boltPort: await freePort(), httpPort: await freePort(), heap: '512m', pagecache: '64m', gds: false, jit: 'quick' };
     await stopLocalNeo4j(neo4j).catch(() => undefined); // one left running by an aborted run
     const { connection } = await startLocalNeo4j(neo4j);
     env = {

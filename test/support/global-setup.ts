@@ -137,6 +137,8 @@ async function fromLocalScript(slot: number): Promise<Found> {
     home: slot === 0 ? home : `${home}-${slot + 1}`,
     boltPort: Number(process.env.NEO4J_TEST_BOLT_PORT ?? 7688) + 100 * slot,
     httpPort: Number(process.env.NEO4J_TEST_HTTP_PORT ?? 7475) + 100 * slot,
+    // Servers that live for one test run: the JVM's first compiler only (scripts/neo4j-local --jit).
+    jit: 'quick' as const,
   };
   let local: LocalNeo4j;
   try {
