@@ -1,18 +1,18 @@
 import { defaultExclude, defineConfig } from 'vitest/config';
 
 /**
- * Files that run after the others, one at a time: those that judge a rate at the sandbox (arrivals in a sliding
- * window), so that no other test file shares the cores with the sandbox that stamps the arrivals, and those that race
- * a starting CLI process against the clock (a second crawl while the first still runs, Ctrl-C while it waits), which
- * three files at once on two cores made lose the race.
+ * Files that run after the others, one at a time: those that judge a rate at a sandbox in the test's own process
+ * (arrivals in a sliding window), so that no other test file shares the cores with the sandbox that stamps the
+ * arrivals, and those that race a starting CLI process against the clock (a second crawl while the first still runs,
+ * Ctrl-C while it waits), which three files at once on two cores made lose the race. A file whose sandbox runs in a
+ * process of its own at real-time priority (test/support/sandbox-priority.ts) is measured fairly whatever runs beside
+ * it, and runs with the others.
  */
 const ALONE_FILES = [
   'test/client/client.int.test.ts',
   'test/rate/limiter-real-time.int.test.ts',
-  'test/rate/shared-window.int.test.ts',
   'test/cli/crawl-cli.int.test.ts',
   'test/cli/crawl-lock.int.test.ts',
-  'test/queue/workers.int.test.ts',
   'test/robustness/chaos.int.test.ts',
   'test/robustness/outage.int.test.ts',
 ];

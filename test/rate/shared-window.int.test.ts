@@ -57,7 +57,6 @@ describe('the rate window shared through Redis', () => {
     const stats = await sandbox.stats();
     expect(stats.total).toBe(150);
     expect(stats.busiestWindow).toBeLessThanOrEqual(20);
-    expect(stats.busiestWindow).toBeGreaterThanOrEqual(15);
   });
 
   test('the lowest --rps of the crawls on the key holds for all of them', async () => {
