@@ -79,7 +79,15 @@ export async function importIntoSpareNeo4j(csvFolder: string): Promise<SpareNeo4
     maxBuffer: 64 * 1024 * 1024,
   });
   const imported = importedCounts(stdout);
-  const options = { home, boltPort: await freePort(), httpPort: await freePort(), heap: '512m', pagecache: '128m', gds: false, jit: 'quick' } as const;
+  const options = {
+    home,
+    boltPort: await freePort(),
+    httpPort: await freePort(),
+    heap: '512m',
+    pagecache: '128m',
+    gds: false,
+    jit: 'quick',
+  } as const;
   const stop = async () => {
     await stopLocalNeo4j(options).catch(() => undefined);
     await rm(home, { recursive: true, force: true });

@@ -71,7 +71,15 @@ describe('networks on a server without Graph Data Science', () => {
 
   test('auto falls back to this process; --engine gds says what to do', async ({ sandbox }) => {
     const home = await mkdtemp(path.join(os.tmpdir(), 'landing-graph-no-gds-'));
-    const options = { home, boltPort: await freePort(), httpPort: await freePort(), heap: '512m', pagecache: '64m', gds: false, jit: 'quick' } as const;
+    const options = {
+      home,
+      boltPort: await freePort(),
+      httpPort: await freePort(),
+      heap: '512m',
+      pagecache: '64m',
+      gds: false,
+      jit: 'quick',
+    } as const;
     try {
       const { connection } = await startLocalNeo4j(options);
       const driver = await connectNeo4j(connection);
