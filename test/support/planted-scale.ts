@@ -100,8 +100,8 @@ export function plantedAtScale(records?: number): void {
       expect(summary(gds)).toEqual(summary(memory));
     };
 
-    // The first test also waits for the file's set-up: the crawl of the whole world, which at 20,000 records and
-    // three files at once on two cores takes most of the project's usual 180 s.
+    // The first test also waits for the file's set-up: the crawl of the whole world, which in the larger world and
+    // with three files at once on two cores can take most of the project's usual 180 s.
     test(
       'the whole graph: every planted network found whole, none mixed with another, by both engines',
       async ({ driver }) => {

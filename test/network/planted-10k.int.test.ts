@@ -1,3 +1,3 @@
 import { plantedAtScale } from '../support/planted-scale.js';
 
-plantedAtScale(20_000);
+plantedAtScale(10_000);
