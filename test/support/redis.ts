@@ -15,13 +15,14 @@ export interface TestRedis {
 }
 
 /**
- * A real Redis for one test file, started by the project's own script (scripts/redis-local: Debian's redis-server,
- * installed with apt-get when missing and we are root) on a free loopback port and a home of its own, stopped after.
+ * A real Redis for one test file, started by the project's own script (scripts/redis-local: the redis-server that
+ * scripts/test-setup found or installed, never installed from here) on a free loopback port and a home of its own,
+ * stopped after.
  */
 export async function startRedis(name: string): Promise<TestRedis> {
   const port = await freePort();
   const home = path.join(projectRoot, '.redis', `test-${name}-${process.pid}`);
-  const args = ['--home', home, '--port', String(port)];
+  const args = ['--home', home, '--port', String(port), '--install', 'off'];
   const start = async () => {
     try {
       await run('bash', [script, 'start', ...args], { timeout: 300_000 });
