@@ -1,18 +1,20 @@
 import { defaultExclude, defineConfig } from 'vitest/config';
 
 /**
- * Files that run after the others, one at a time: those that judge a rate at a sandbox in the test's own process
- * (arrivals in a sliding window), so that no other test file shares the cores with the sandbox that stamps the
- * arrivals, and those that race a starting CLI process against the clock (a second crawl while the first still runs,
- * Ctrl-C while it waits), which three files at once on two cores made lose the race. A file whose sandbox runs in a
- * process of its own at real-time priority (test/support/sandbox-priority.ts) is measured fairly whatever runs beside
- * it, and runs with the others.
+ * Files that run after the others, one at a time: those that judge a rate at the sandbox (arrivals in a sliding
+ * window), so that no other test file shares the cores with the sandbox that stamps the arrivals, and those that race
+ * a starting CLI process against the clock (a second crawl while the first still runs, Ctrl-C while it waits), which
+ * three files at once on two cores made lose the race. The shared-window and workers files run their sandbox in a
+ * process of its own at real-time priority (test/support/sandbox-priority.ts); one at a time, because two such
+ * sandboxes at once once took both cores from everything else for minutes.
  */
 const ALONE_FILES = [
   'test/client/client.int.test.ts',
   'test/rate/limiter-real-time.int.test.ts',
+  'test/rate/shared-window.int.test.ts',
   'test/cli/crawl-cli.int.test.ts',
   'test/cli/crawl-lock.int.test.ts',
+  'test/queue/workers.int.test.ts',
   'test/robustness/chaos.int.test.ts',
   'test/robustness/outage.int.test.ts',
 ];
