@@ -50,6 +50,8 @@ CREATE INDEX pivot_social_profile_key IF NOT EXISTS FOR (n:SocialProfile) ON (n.
 CREATE INDEX pivot_activity_key IF NOT EXISTS FOR (n:Activity) ON (n.key);
 // Landing nodes whose key another node held when written (cypher/pivots/adopt-key-stubs.cypher looks them up).
 CREATE INDEX landing_key_conflict IF NOT EXISTS FOR (n:Landing) ON (n.keyConflict);
+// Records still carrying the fan-out cut's old names, for cypher/migrations/fanout-cut-names.cypher: empty once it ran.
+CREATE INDEX landing_old_fanout_cut IF NOT EXISTS FOR (n:Landing) ON (n.hub);
 // Resolve (cypher/resolve/): one :ResolveDecision per decided pair; SAME_AS found by its pair id on apply and undo.
 CREATE CONSTRAINT resolve_decision_pair IF NOT EXISTS FOR (d:ResolveDecision) REQUIRE d.pairId IS UNIQUE;
 CREATE INDEX same_as_pair IF NOT EXISTS FOR ()-[s:SAME_AS]-() ON (s.pairId);

@@ -14,7 +14,7 @@ WHERE x.key = $key OR x.key = toLower(trim($key)) OR x.id = $id
    OR x.key = '+' + reduce(digits = '', ch IN split($key, '') |
         digits + CASE WHEN ch IN ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] THEN ch ELSE '' END)
 MATCH p = ANY SHORTEST (x) ((a)-[r:RELATED|LISTS_CONTACT|NAMES_COMPANY]-(b)
-    WHERE r.removedAt IS NULL AND (a = x OR NOT (a:Company OR coalesce(a.hub, false)))){1,3} (c:Company)
+    WHERE r.removedAt IS NULL AND (a = x OR NOT (a:Company OR coalesce(a.fanoutCut, false)))){1,3} (c:Company)
 WHERE length(p) <= $hops
 WITH p, c, [n IN nodes(p) | coalesce(CASE WHEN n:Company OR n:Branch THEN n.title END, n.key, n.title, n.kind + ' #' + toString(n.id))] AS names
 RETURN coalesce(c.title, c.fullName, 'company #' + toString(c.id)) AS company,

@@ -36,5 +36,5 @@ RETURN [l IN labels(n) WHERE NOT l IN ['Landing', 'Pivot']][0] AS label,
        coalesce(n.value, n.title, n.key, n.kind + ' #' + toString(n.id)) AS name,
        coalesce(n.key, '#' + toString(n.id)) AS key,
        degree, links,
-       [i IN range(0, size(coalesce(n.hubLists, [])) - 1) | n.hubLists[i] + coalesce(' ' + toString(n.hubListLengths[i]), '')] AS longLists
+       [i IN range(0, size(coalesce(n.cutLists, [])) - 1) | n.cutLists[i] + coalesce(' ' + toString(n.cutListLengths[i]), '')] AS longLists
 ORDER BY degree DESC, label, key

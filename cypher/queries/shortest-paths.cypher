@@ -9,7 +9,7 @@
 // param: toKey string optional  Key of the second record
 // param: toId integer optional min=0  Page number of the second record, instead of toKey
 // param: maxPivotDegree integer default 50 min=1  Pivots with more links than this are avoided
-// param: skipHubRecords boolean default false  Also avoid records whose lists were too long to follow (hub = true)
+// param: skipHubRecords boolean default false  Also avoid records whose lists were too long to follow (fanoutCut)
 // param: limit integer default 10 min=1  Most paths
 // one of: fromKey, fromId
 // one of: toKey, toId
@@ -23,9 +23,10 @@ WHERE a <> b
 // types: stated
 MATCH p = allShortestPaths((a)-[:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY*..8]-(b))
 WHERE all(r IN relationships(p) WHERE r.removedAt IS NULL)
-  AND all(x IN nodes(p) WHERE CASE WHEN x:Pivot THEN COUNT { (x)--() } <= $maxPivotDegree
-                                     OR COUNT { MATCH (x)-[y]-(:Landing|Pivot) WHERE y.removedAt IS NULL RETURN y LIMIT $maxPivotDegree + 1 } <= $maxPivotDegree
-                                   ELSE x = a OR x = b OR NOT ($skipHubRecords AND coalesce(x.hub, false)) END)
+  // A record the crawl cut stops the path only with $skipHubRecords, and never at the path's own ends.
+  AND all(x IN nodes(p) WHERE (x:Landing AND (x = a OR x = b OR NOT $skipHubRecords)) OR NOT
+    // include: walk-stop node=x
+  )
 WITH p, [x IN nodes(p) | coalesce(x.value, CASE WHEN x:Company OR x:Branch THEN x.title END, x.key, x.title, x.kind + ' #' + toString(x.id))] AS names
 WITH length(p) AS hops,
      reduce(route = names[0], i IN range(0, length(p) - 1) |

@@ -91,11 +91,11 @@ export function settleFetched(task: FrontierTask, fetched: FetchedRecord, policy
       });
     }
     if (cutLists.length > 0) {
-      // A record whose list passes --max-fanout is a hub for every walk (`hub` is what the statements test); the
-      // property names are those of the graphs and saved queries already out there.
-      mapped.self.props.hub = true;
-      mapped.self.props.hubLists = cutLists.map((h) => h.field);
-      mapped.self.props.hubListLengths = cutLists.map((h) => h.length);
+      // A record whose list passes --max-fanout was not followed whole: the walks of the library do not pass
+      // through it (cypher/fragments/walk-stop.cypher), and `hubs` names the lists cut with their full lengths.
+      mapped.self.props.fanoutCut = true;
+      mapped.self.props.cutLists = cutLists.map((h) => h.field);
+      mapped.self.props.cutListLengths = cutLists.map((h) => h.length);
     }
   }
   if (skipped) mapped.self.props.expansionSkipped = true;

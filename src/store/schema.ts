@@ -11,4 +11,5 @@ export async function applySchema(executor: Executor, options: Pick<RunOptions, 
   }
   await runNamed(executor, 'await-indexes', {}, { ...options, mode: 'read' });
   await runNamed(executor, 'migrations/officer-role-per-link', {}, { ...options, mode: 'write' });
+  await runNamed(executor, 'migrations/fanout-cut-names', {}, { ...options, mode: 'write' });
 }

@@ -243,7 +243,7 @@ describe('runCrawl: sandbox over HTTP into a real Neo4j', () => {
     const result = await crawl([{ kind, id: hub }], { maxDepth: 1, maxFanout: 3, kinds: ['domain', 'company'] }, quick());
     expect(result.totals.fetched).toBeLessThanOrEqual(1 + 3 * 9);
     const rows = await driver.executeQuery(
-      'MATCH (n:Landing {id: $id}) RETURN n.hub AS hub, n.hubLists AS lists, n.hubListLengths AS lengths',
+      'MATCH (n:Landing {id: $id}) RETURN n.fanoutCut AS hub, n.cutLists AS lists, n.cutListLengths AS lengths',
       { id: hub },
       { database },
     );

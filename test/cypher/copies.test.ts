@@ -9,7 +9,7 @@ import { readCypherFile } from '../../src/store/cypher-files.js';
  * - a list of relationship types (`[r:A|B|…]` or `['A', 'B', …]`) is marked `// types: <group> [+ TYPE] [- TYPE]`
  *   on the line before, and every list on that line must be exactly that set (src/graph/relationship-groups.ts); a
  *   list of five types or more without a mark fails;
- * - the fragments of cypher/fragments/ (the hub rule, the evidence of networks) are included, never copied: a
+ * - the fragments of cypher/fragments/ (the hub rule, the evidence of networks, where the walks stop) are included, never copied: a
  *   statement says `// include: <fragment> …` and readCypherFile splices it in when the statement is read.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../cypher');
@@ -81,13 +81,16 @@ describe('Cypher copies of shared pieces', () => {
 
   it('no statement holds a copy of a fragment: the fragments are included', () => {
     const fragments = all.filter((f) => f.name.startsWith(`fragments${path.sep}`)).map((f) => path.basename(f.name, '.cypher'));
-    expect(fragments).toEqual(expect.arrayContaining(['evidence-links', 'hub-size']));
+    expect(fragments).toEqual(expect.arrayContaining(['evidence-links', 'hub-size', 'walk-stop']));
     const problems: string[] = [];
     for (const { name, lines } of files) {
       const text = fold(lines.filter((l) => !l.trimStart().startsWith('//')).join('\n'));
       if (text.includes('size(COLLECT { MATCH (') && /RETURN DISTINCT \w+ \}\) \+ CASE WHEN/.test(text))
         problems.push(`${name}: a copy of the hub rule (include cypher/fragments/hub-size.cypher instead)`);
       if (text.includes(fold(fragmentBody('evidence-links')).slice(0, 200))) problems.push(`${name}: a copy of evidence-links`);
+      // The walks' stop rule: a pivot's links counted against $maxPivotDegree.
+      if (/COUNT \{ \(\w+\)--\(\) \} [<>]=? \$maxPivotDegree/.test(text))
+        problems.push(`${name}: a copy of the walks' stop rule (include cypher/fragments/walk-stop.cypher instead)`);
     }
     expect(problems).toEqual([]);
   });
@@ -105,5 +108,13 @@ describe('Cypher copies of shared pieces', () => {
       path.join('network', 'gds', 'project.cypher'),
     ]);
     expect(new Set(included.get('hub-size')).size).toBeGreaterThanOrEqual(12);
+    expect(included.get('walk-stop')?.map((f) => path.basename(path.dirname(f)) + '/' + path.basename(f)).sort()).toEqual([
+      ...Array<string>(4).fill('pictures/crawl-clusters.cypher'),
+      ...Array<string>(4).fill('pictures/neighbourhood.cypher'),
+      'pictures/shortest-paths.cypher',
+      ...Array<string>(4).fill('queries/crawl-clusters.cypher'),
+      ...Array<string>(4).fill('queries/neighbourhood.cypher'),
+      'queries/shortest-paths.cypher',
+    ]);
   });
 });

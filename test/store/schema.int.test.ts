@@ -1,6 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runText } from '../../src/store/executor.js';
+import { cypher } from '../../src/store/cypher-files.js';
 import { applySchema } from '../../src/store/schema.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 
@@ -45,5 +46,31 @@ describe('cypher/schema.cypher on a real Neo4j', () => {
     await expect(
       runText(driver, 'CREATE (:Landing:Domain {kind: "domain", key: $key})', { key: 'example.com' }, { database }),
     ).rejects.toMatchObject({ code: 'NEO4J_CONFLICT' });
+  });
+  it("renames the fan-out cut's old property names on a graph written before them, finding them by index", async () => {
+    const { database } = testConnection();
+    await resetGraph(driver);
+    await runText(
+      driver,
+      `CREATE (:Landing:Company {kind: 'company', id: 7, key: '7701234567', hub: true, hubLists: ['similar'], hubListLengths: [4000]})
+       CREATE (:Landing:Domain {kind: 'domain', id: 8, key: 'quiet.ru'})`,
+      {},
+      { database },
+    );
+    await applySchema(driver, { database });
+    await applySchema(driver, { database });
+    const rows = await runText(
+      driver,
+      'MATCH (n:Landing) RETURN n.key AS key, n.fanoutCut AS fanoutCut, n.cutLists AS cutLists, n.cutListLengths AS lengths, n.hub AS hub, n.hubLists AS hubLists ORDER BY key',
+      {},
+      { mode: 'read', database },
+    );
+    expect(rows).toEqual([
+      { key: '7701234567', fanoutCut: true, cutLists: ['similar'], lengths: [4000], hub: null, hubLists: null },
+      { key: 'quiet.ru', fanoutCut: null, cutLists: null, lengths: null, hub: null, hubLists: null },
+    ]);
+    // Run at every writing command's start: it must not read every record of a large graph.
+    const plan = await driver.executeQuery(`EXPLAIN ${cypher('migrations/fanout-cut-names')}`, {}, { database });
+    expect(JSON.stringify(plan.summary.plan)).toContain('NodeIndexScan');
   });
 });

@@ -19,25 +19,32 @@ WITH c, seed, kind,
      CASE WHEN byId THEN null ELSE substring(seed, size(kind) + 1) END AS key
 OPTIONAL MATCH (s:Landing {kind: kind})
 WHERE s.id = id OR s.key = key
-// What each seed reaches (itself included), breadth-first without walking through hubs. Hop counts cannot be
-// parameters: one branch per value of $hops, and only the branch of the given value runs. A pivot's degree
-// counts its current links; read only when all its links exceed the limit, and then at most limit + 1 of them.
+// What each seed reaches (itself included), breadth-first, never through a node the walks stop at (walk-stop). Hop
+// counts cannot be parameters: one branch per value of $hops, and only the branch of the given value runs.
 CALL (s) {
   CALL (s) {
     WITH s WHERE $hops = 1
-    MATCH p = ANY SHORTEST (s) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = s OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)--() } > $maxPivotDegree AND COUNT { MATCH (a)-[x]-(:Landing|Pivot) WHERE x.removedAt IS NULL RETURN x LIMIT $maxPivotDegree + 1 } > $maxPivotDegree)))){0,1} (n)
+    MATCH p = ANY SHORTEST (s) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = s OR NOT
+      // include: walk-stop node=a
+    )){0,1} (n)
     RETURN p, n
     UNION ALL
     WITH s WHERE $hops = 2
-    MATCH p = ANY SHORTEST (s) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = s OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)--() } > $maxPivotDegree AND COUNT { MATCH (a)-[x]-(:Landing|Pivot) WHERE x.removedAt IS NULL RETURN x LIMIT $maxPivotDegree + 1 } > $maxPivotDegree)))){0,2} (n)
+    MATCH p = ANY SHORTEST (s) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = s OR NOT
+      // include: walk-stop node=a
+    )){0,2} (n)
     RETURN p, n
     UNION ALL
     WITH s WHERE $hops = 3
-    MATCH p = ANY SHORTEST (s) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = s OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)--() } > $maxPivotDegree AND COUNT { MATCH (a)-[x]-(:Landing|Pivot) WHERE x.removedAt IS NULL RETURN x LIMIT $maxPivotDegree + 1 } > $maxPivotDegree)))){0,3} (n)
+    MATCH p = ANY SHORTEST (s) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = s OR NOT
+      // include: walk-stop node=a
+    )){0,3} (n)
     RETURN p, n
     UNION ALL
     WITH s WHERE $hops = 4
-    MATCH p = ANY SHORTEST (s) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = s OR NOT (coalesce(a.hub, false) OR (a:Pivot AND COUNT { (a)--() } > $maxPivotDegree AND COUNT { MATCH (a)-[x]-(:Landing|Pivot) WHERE x.removedAt IS NULL RETURN x LIMIT $maxPivotDegree + 1 } > $maxPivotDegree)))){0,4} (n)
+    MATCH p = ANY SHORTEST (s) ((a)-[r]-(b:Landing|Pivot) WHERE r.removedAt IS NULL AND (a = s OR NOT
+      // include: walk-stop node=a
+    )){0,4} (n)
     RETURN p, n
   }
   RETURN collect(n) AS reach, collect(p) AS routes

@@ -11,9 +11,10 @@ WHERE a <> b
 // types: stated
 MATCH p = allShortestPaths((a)-[:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY*..8]-(b))
 WHERE all(r IN relationships(p) WHERE r.removedAt IS NULL)
-  AND all(x IN nodes(p) WHERE CASE WHEN x:Pivot THEN COUNT { (x)--() } <= $maxPivotDegree
-                                     OR COUNT { MATCH (x)-[y]-(:Landing|Pivot) WHERE y.removedAt IS NULL RETURN y LIMIT $maxPivotDegree + 1 } <= $maxPivotDegree
-                                   ELSE x = a OR x = b OR NOT ($skipHubRecords AND coalesce(x.hub, false)) END)
+  // A record the crawl cut stops the path only with $skipHubRecords, and never at the path's own ends.
+  AND all(x IN nodes(p) WHERE (x:Landing AND (x = a OR x = b OR NOT $skipHubRecords)) OR NOT
+    // include: walk-stop node=x
+  )
 // The table's route text, only to keep its order (and so the same paths under the limit).
 WITH p, [x IN nodes(p) | coalesce(x.value, CASE WHEN x:Company OR x:Branch THEN x.title END, x.key, x.title, x.kind + ' #' + toString(x.id))] AS names
 RETURN p
