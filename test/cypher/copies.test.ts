@@ -108,7 +108,12 @@ describe('Cypher copies of shared pieces', () => {
       path.join('network', 'gds', 'project.cypher'),
     ]);
     expect(new Set(included.get('hub-size')).size).toBeGreaterThanOrEqual(12);
-    expect(included.get('walk-stop')?.map((f) => path.basename(path.dirname(f)) + '/' + path.basename(f)).sort()).toEqual([
+    expect(
+      included
+        .get('walk-stop')
+        ?.map((f) => `${path.basename(path.dirname(f))}/${path.basename(f)}`)
+        .sort(),
+    ).toEqual([
       ...Array<string>(4).fill('pictures/crawl-clusters.cypher'),
       ...Array<string>(4).fill('pictures/neighbourhood.cypher'),
       'pictures/shortest-paths.cypher',

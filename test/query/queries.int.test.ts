@@ -273,7 +273,11 @@ describe('the query library on a real Neo4j', () => {
   });
 
   it('shortest-paths with skipHubRecords avoids records the crawl marked as hubs', async () => {
-    await driver.executeQuery("MATCH (d:Domain {key: 'lavka-chaya.ru'}) SET d.fanoutCut = true", {}, { database: testConnection().database });
+    await driver.executeQuery(
+      "MATCH (d:Domain {key: 'lavka-chaya.ru'}) SET d.fanoutCut = true",
+      {},
+      { database: testConnection().database },
+    );
     try {
       const params = ['fromKind=domain', 'fromKey=lonely.ru', 'toKind=domain', 'toKey=teashop.ru', 'maxPivotDegree=4'];
       expect((await run('shortest-paths', ...params)).length).toBeGreaterThan(0);
