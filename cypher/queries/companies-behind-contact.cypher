@@ -1,7 +1,7 @@
 // title: Companies behind a phone or an e-mail
 // description: The companies a phone number or e-mail address leads to: directly (RELATED), or through the domains,
 // description: e-mails and phones that list or relate to it and name a company (LISTS_CONTACT, NAMES_COMPANY,
-// description: RELATED), nearest first with the route. Never through another company, nor a record marked as a hub.
+// description: RELATED), nearest first with the route. Never through another company, nor a record whose lists the crawl cut.
 // param: kind string required in=phone|email  Phone or e-mail
 // param: key string optional  The number (+digits, or any writing) or the address
 // param: id integer optional min=0  Its page number, instead of the key

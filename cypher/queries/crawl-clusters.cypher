@@ -1,6 +1,6 @@
 // title: Clusters around the seeds of a crawl
 // description: Which seeds of a crawl (the latest when crawlId is absent) are within a few hops of each other, not
-// description: counting links through hub pivots or records the crawl marked as hubs, and what each such cluster
+// description: counting links through hub pivots, public infrastructure or records the crawl cut, and what each cluster
 // description: holds (everything within those hops of its seeds), biggest first. A seed in a cluster of its own
 // description: is unrelated to the others; one with no nodes is not in the graph. A crawl of many seeds (a seeds file
 // description: covering a sector) is judged on its first maxSeeds seeds: each pair of seeds is compared.

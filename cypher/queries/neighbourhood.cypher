@@ -1,8 +1,8 @@
 // title: Neighbourhood of an entity
 // description: Everything within a few hops of one landing record (domain, company, e-mail, phone or branch),
 // description: over landing links and shared pivots (IP, name server, person, address...), nearest first, with the
-// description: route that reaches it. Hub pivots (more links than maxPivotDegree) and records the crawl marked as
-// description: hubs are listed but not walked through.
+// description: route that reaches it. Hub pivots (more links than maxPivotDegree), public infrastructure (public DNS
+// description: and mail hosts, webmail domains) and records whose lists the crawl cut are listed but not walked through.
 // param: kind string required in=domain|company|email|phone|branch  Kind of the start record
 // param: key string optional  Its key as stored: domain or e-mail in lower case, phone +digits, company INN (else OGRN)
 // param: id integer optional min=0  Its page number, instead of the key

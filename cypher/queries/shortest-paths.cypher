@@ -1,7 +1,8 @@
 // title: Shortest paths between two entities
 // description: The shortest chains of links between two landing records, through landing links and shared pivots
 // description: (IP, name server, person, address...) but never through a hub pivot (more links than maxPivotDegree)
-// description: and, with skipHubRecords, never through a record the crawl marked as a hub. At most 8 hops.
+// description: or public infrastructure (public DNS and mail hosts, webmail domains) and, with skipHubRecords, never
+// description: through a record whose lists the crawl cut. At most 8 hops.
 // param: fromKind string required in=domain|company|email|phone|branch  Kind of the first record
 // param: fromKey string optional  Key of the first record (domain, e-mail, +phone, INN or OGRN)
 // param: fromId integer optional min=0  Page number of the first record, instead of fromKey

@@ -101,9 +101,18 @@ export function isPublicInfrastructure(kind: string, key: string): boolean {
 }
 
 /**
- * The same lists as Cypher parameters, for statements that weigh evidence in the database (the flag rules): a
- * statement tests `toLower(x.key) IN $webmailDomains` rather than keeping a list of its own.
+ * The same lists as Cypher parameters, for statements that weigh evidence or walk in the database: a flag rule tests
+ * `toLower(x.key) IN $webmailDomains`, the library's walks include cypher/fragments/public-infrastructure.cypher,
+ * which applies `under` to $nameServerSuffixes and $mailServerSuffixes, rather than keeping lists of their own.
  */
-export function publicInfrastructureParameters(): { webmailDomains: string[] } {
-  return { webmailDomains: [...WEBMAIL_DOMAINS].sort() };
+export function publicInfrastructureParameters(): {
+  webmailDomains: string[];
+  nameServerSuffixes: string[];
+  mailServerSuffixes: string[];
+} {
+  return {
+    webmailDomains: [...WEBMAIL_DOMAINS].sort(),
+    nameServerSuffixes: [...NAME_SERVER_SUFFIXES].sort(),
+    mailServerSuffixes: [...MAIL_SERVER_SUFFIXES].sort(),
+  };
 }

@@ -1,6 +1,7 @@
 import { cypherString } from '../render/escape.js';
 import { GUIDE_EXAMPLES } from './guide-examples.js';
 import { resolveParams, valueText } from './params.js';
+import { suppliedParamLines } from './supplied.js';
 import type { ParamValue, QueryDefinition, QueryParam } from './types.js';
 
 /**
@@ -86,7 +87,9 @@ function querySlide(query: QueryDefinition): string[] {
       out.push(`    <p>Give at least one of ${group.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}.</p>`);
     const start = startValues(query);
     const lines = query.params.map((p) => paramLine(p, start[p.name] ?? null));
-    out.push(...runnable(lines.join('\n'), 'Parameters: click, change the values in the editor, run.'));
+    // The lists the program supplies (the public infrastructure a walk does not pass through) go last, set as they are.
+    const supplied = suppliedParamLines(query.statement, query.picture?.statement ?? '');
+    out.push(...runnable([...lines, ...supplied].join('\n'), 'Parameters: click, change the values in the editor, run.'));
   }
   // The picture first (Browser draws nodes and links), then the same question as a table.
   if (query.picture) out.push(...runnable(query.picture.statement, `Picture: ${query.picture.description}`));

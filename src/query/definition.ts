@@ -1,6 +1,7 @@
 import { readCypherHeader } from '../cypher-header.js';
 import { LandingGraphError } from '../errors.js';
 import { parseParamText } from './params.js';
+import { isSupplied } from './supplied.js';
 import { PARAM_TYPES, type ParamType, type QueryDefinition, type QueryParam } from './types.js';
 
 /**
@@ -15,6 +16,7 @@ import { PARAM_TYPES, type ParamType, type QueryDefinition, type QueryParam } fr
  *   // one of: key, id                                            (at least one of them must be given)
  *   // columns: ip, sharedBy, entities                            (what the statement returns, in order)
  *
+ * The program supplies the public-infrastructure lists (src/query/supplied.ts): a statement uses them undeclared.
  * A param line is `<name> <type> required|optional|default <value> [min=<n>] [max=<n>] [in=<a>|<b>...]
  * [for=picture] <description>`, type one of string, integer, float, boolean, list (of strings, comma-separated);
  * a default is one token; `for=picture` declares a parameter only the picture form uses. Comments inside the
@@ -113,7 +115,7 @@ function checkNames(params: QueryParam[], oneOf: string[][], statement: string, 
     else if (param.required) fail(`one of: ${name} is required anyway`);
   }
   const used = new Set([...statement.matchAll(PARAM_USE)].map((m) => m[1] as string));
-  for (const name of used) if (!declared.has(name)) fail(`the statement uses $${name}, which no param line declares`);
+  for (const name of used) if (!declared.has(name) && !isSupplied(name)) fail(`the statement uses $${name}, which no param line declares`);
   for (const p of params) {
     if (p.pictureOnly && used.has(p.name)) fail(`parameter ${p.name} is for the picture, yet the statement uses $${p.name}`);
     if (!p.pictureOnly && !used.has(p.name)) fail(`parameter ${p.name} is declared but the statement never uses $${p.name}`);

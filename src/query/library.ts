@@ -7,6 +7,7 @@ import { runText, type Executor, type Row } from '../store/executor.js';
 import { parseQueryFile } from './definition.js';
 import { attachPictures, parsePictureFile } from './picture.js';
 import type { QueryDefinition } from './types.js';
+import { suppliedParameters } from './supplied.js';
 
 /** cypher/queries/: the same relative place from src/query (vitest) and dist/query (built). */
 const queriesRoot = fileURLToPath(new URL('../../cypher/queries/', import.meta.url));
@@ -66,7 +67,8 @@ export async function runQuery(
   params: Record<string, unknown>,
   options: { database?: string } = {},
 ): Promise<QueryResult> {
-  const rows = await runText(executor, query.statement, params, { mode: 'read', database: options.database }, `query ${query.name}`);
+  const all = { ...suppliedParameters(), ...params };
+  const rows = await runText(executor, query.statement, all, { mode: 'read', database: options.database }, `query ${query.name}`);
   const extra = rows.length > 0 ? Object.keys(rows[0] as Row).filter((key) => !query.columns.includes(key)) : [];
   return { columns: [...query.columns, ...extra], rows };
 }
@@ -83,5 +85,6 @@ export async function runPicture(
   options: { database?: string } = {},
 ): Promise<Row[]> {
   if (!query.picture) throw new LandingGraphError('CONFIG_INVALID', `query ${quoteValue(query.name)} has no picture form`);
-  return runText(executor, query.picture.statement, params, { mode: 'read', database: options.database }, `picture of ${query.name}`);
+  const all = { ...suppliedParameters(), ...params };
+  return runText(executor, query.picture.statement, all, { mode: 'read', database: options.database }, `picture of ${query.name}`);
 }

@@ -1,5 +1,6 @@
 import { LandingGraphError, quoteValue } from '../errors.js';
 import type { QueryDefinition, QueryParam, QueryPicture } from './types.js';
+import { isSupplied } from './supplied.js';
 
 /**
  * The picture form of a library query: `cypher/queries/pictures/<name>.cypher`, a header of two fields and ONE
@@ -85,7 +86,7 @@ export function attachPictures(queries: readonly QueryDefinition[], pictures: re
       );
     const declared = new Set(query.params.map((p) => p.name));
     for (const name of usedNames(picture.statement))
-      if (!declared.has(name))
+      if (!declared.has(name) && !isSupplied(name))
         throw pictureError(
           picture.file,
           `the statement uses $${name}, which query ${query.name} does not declare (it takes ${[...declared].join(', ') || 'no parameters'})`,

@@ -22,19 +22,29 @@ export function cypher(name: string): string {
 
 /**
  * A .cypher file as the program runs it: each line `// include: <fragment> [variable=name …]` replaced by
- * cypher/fragments/<fragment>.cypher (its comment lines dropped), indented as the line, with the variables its
- * `// variables:` line declares renamed. Cypher cannot include a file, and a piece several statements share (the
- * hub rule, the evidence of networks) must have one source. Every reader of a statement file goes through here.
+ * cypher/fragments/<fragment>.cypher (its comment lines dropped, its own includes spliced first), indented as the
+ * line, with the variables its `// variables:` line declares renamed. Cypher cannot include a file, and a piece
+ * several statements share (the hub rule, the evidence of networks, where the walks stop) must have one source.
+ * Every reader of a statement file goes through here.
  */
 export function readCypherFile(file: string): string {
-  const lines = readFileSync(file, 'utf8').split('\n');
-  return lines
+  return withIncludes(readFileSync(file, 'utf8'), file, []);
+}
+
+/** Statement text (not from a file: a test's, say) with its include lines spliced as readCypherFile splices them. */
+export function cypherWithIncludes(text: string, where: string): string {
+  return withIncludes(text, path.join(cypherRoot, where), []);
+}
+
+function withIncludes(text: string, file: string, within: readonly string[]): string {
+  return text
+    .split('\n')
     .map((line, index) => {
       const include = /^(\s*)\/\/ include: ([\w-]+)((?:\s+\w+=\w+)*)\s*$/.exec(line);
       if (!include) return line;
       const [, indent, name, args] = include as unknown as [string, string, string, string];
       const where = `${path.relative(cypherRoot, file)}:${index + 1}`;
-      return spliced(name, args, where)
+      return spliced(name, args, where, within)
         .split('\n')
         .map((l) => indent + l)
         .join('\n');
@@ -42,7 +52,9 @@ export function readCypherFile(file: string): string {
     .join('\n');
 }
 
-function spliced(name: string, args: string, where: string): string {
+function spliced(name: string, args: string, where: string, within: readonly string[]): string {
+  if (within.includes(name))
+    throw new LandingGraphError('CONFIG_INVALID', `${where}: fragment ${name} includes itself (${[...within, name].join(' -> ')})`);
   const file = path.join(cypherRoot, 'fragments', `${name}.cypher`);
   let text: string;
   try {
@@ -64,7 +76,7 @@ function spliced(name: string, args: string, where: string): string {
       'CONFIG_INVALID',
       `${where}: fragment ${name} takes ${declared.join(', ') || 'no variables'}, not ${given || 'none'}`,
     );
-  const body = stripComments(text);
+  const body = stripComments(withIncludes(text, file, [...within, name]));
   if (renames.size === 0) return body;
   return body.replace(new RegExp(`\\b(${[...renames.keys()].join('|')})\\b`, 'g'), (word) => renames.get(word) ?? word);
 }

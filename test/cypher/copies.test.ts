@@ -88,6 +88,8 @@ describe('Cypher copies of shared pieces', () => {
       if (text.includes('size(COLLECT { MATCH (') && /RETURN DISTINCT \w+ \}\) \+ CASE WHEN/.test(text))
         problems.push(`${name}: a copy of the hub rule (include cypher/fragments/hub-size.cypher instead)`);
       if (text.includes(fold(fragmentBody('evidence-links')).slice(0, 200))) problems.push(`${name}: a copy of evidence-links`);
+      if (/\$(nameServer|mailServer)Suffixes/.test(text))
+        problems.push(`${name}: a copy of the public-infrastructure test (include cypher/fragments/public-infrastructure.cypher instead)`);
       // The walks' stop rule: a pivot's links counted against $maxPivotDegree.
       if (/COUNT \{ \(\w+\)--\(\) \} [<>]=? \$maxPivotDegree/.test(text))
         problems.push(`${name}: a copy of the walks' stop rule (include cypher/fragments/walk-stop.cypher instead)`);
@@ -108,6 +110,16 @@ describe('Cypher copies of shared pieces', () => {
       path.join('network', 'gds', 'project.cypher'),
     ]);
     expect(new Set(included.get('hub-size')).size).toBeGreaterThanOrEqual(12);
+    // A fragment may include another: the walks' stop rule holds the public-infrastructure test, renamed with it.
+    const walk = readCypherFile(path.join(ROOT, 'queries', 'neighbourhood.cypher'));
+    expect(walk).toContain('(a:NameServer AND any(suffix IN $nameServerSuffixes WHERE a.key = suffix');
+    expect(walk).toContain('(a:Domain AND a.key IN $webmailDomains)');
+    expect(
+      walk
+        .split('\n')
+        .filter((l) => !l.trimStart().startsWith('//'))
+        .join('\n'),
+    ).not.toMatch(/\bnode\b/);
     expect(
       included
         .get('walk-stop')

@@ -191,9 +191,18 @@ describe('Neo4j Browser assets in browser/', () => {
       expect(own.slice(-2), q.name).toEqual([q.picture?.statement, q.statement]);
     });
     expect(blocks).toContain(':param ip => null;\n:param maxShared => 200;\n:param limit => 50;');
-    expect(blocks).toContain(
+    // A walk's block ends with the public-infrastructure lists the program supplies, as they are.
+    const walk = blocks.find((b) => b.startsWith(":param fromKind => 'company';"));
+    expect(walk?.split('\n').slice(0, 9).join('\n')).toBe(
       ":param fromKind => 'company';\n:param fromKey => '6603287918';\n:param fromId => null;\n:param toKind => 'email';\n:param toKey => 'spavlov643@yandex.ru';\n:param toId => null;\n:param maxPivotDegree => 50;\n:param skipHubRecords => false;\n:param limit => 10;",
     );
+    expect(
+      walk
+        ?.split('\n')
+        .slice(9)
+        .map((l) => l.split(' => ')[0]),
+    ).toEqual([':param webmailDomains', ':param nameServerSuffixes', ':param mailServerSuffixes']);
+    expect(walk).toContain(":param nameServerSuffixes => ['awsdns', 'azure-dns.com',");
     expect(guide).not.toMatch(/<pre[^>]*>[^<]*<-/);
     expect(guide).toContain('<title>landing-graph queries</title>');
   });

@@ -1,9 +1,11 @@
 import { isNode, isPath, isRelationship, type Driver, type Node, type Path, type Relationship } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPublicInfrastructure, publicInfrastructureParameters } from '../../src/graph/public-infrastructure.js';
 import { computeNetworks } from '../../src/network/index.js';
 import { formatResult } from '../../src/query/format.js';
 import { findQuery, loadQueries, runPicture, runQuery } from '../../src/query/library.js';
 import { bindParams } from '../../src/query/params.js';
+import { cypherWithIncludes } from '../../src/store/cypher-files.js';
 import type { Row } from '../../src/store/executor.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 import { buildInvestigationGraph } from './graph-fixture.js';
@@ -301,6 +303,74 @@ describe('the query library on a real Neo4j', () => {
     expect(column(avoiding, 'name')).not.toContain('lonely.ru');
     expect(column(avoiding, 'hops')).toEqual([...column(avoiding, 'hops')].sort());
     expect(await run('neighbourhood', 'kind=domain', 'key=absent.ru')).toEqual([]);
+  });
+
+  it('the walks never pass through public infrastructure, however few records it holds; an unlisted host of as few they do', async () => {
+    const database = testConnection().database;
+    // lonely.ru uses ns1.reg.ru (listed: reg.ru hosts DNS for anyone); nocompany.ru is tied to nothing else.
+    await driver.executeQuery(
+      `MATCH (lonely:Domain {key: 'lonely.ru'}), (other:Domain {key: 'nocompany.ru'}), (ns:NameServer {key: 'ns1.reg.ru'})
+       CREATE (other)-[:USES_NAME_SERVER {probe: true}]->(ns)
+       CREATE (host:Pivot:NameServer {kind: 'nameServer', key: 'ns1.tea-hosting.ru', value: 'ns1.tea-hosting.ru', probe: true})
+       CREATE (lonely)-[:USES_NAME_SERVER {probe: true}]->(host)<-[:USES_NAME_SERVER {probe: true}]-(other)`,
+      {},
+      { database },
+    );
+    try {
+      const rows = await run('neighbourhood', 'kind=domain', 'key=lonely.ru', 'hops=2');
+      // A pivot is named by its value as the record wrote it.
+      expect(rows.find((r) => r.name === 'ns1.reg.ru.')).toMatchObject({ hops: 1 });
+      expect(rows.filter((r) => r.name === 'nocompany.ru')).toEqual([
+        expect.objectContaining({ hops: 2, route: 'lonely.ru -USES_NAME_SERVER-> ns1.tea-hosting.ru <-USES_NAME_SERVER- nocompany.ru' }),
+      ]);
+      await driver.executeQuery("MATCH (host:NameServer {key: 'ns1.tea-hosting.ru'}) DETACH DELETE host", {}, { database });
+      const listedOnly = await run('neighbourhood', 'kind=domain', 'key=lonely.ru', 'hops=2');
+      expect(column(listedOnly, 'name')).toContain('ns1.reg.ru.');
+      expect(column(listedOnly, 'name')).not.toContain('nocompany.ru');
+      expect(await run('shortest-paths', 'fromKind=domain', 'fromKey=lonely.ru', 'toKind=domain', 'toKey=nocompany.ru')).toEqual([]);
+    } finally {
+      await driver.executeQuery('MATCH ()-[r:USES_NAME_SERVER {probe: true}]->() DELETE r', {}, { database });
+      await driver.executeQuery('MATCH (n {probe: true}) DETACH DELETE n', {}, { database });
+    }
+  });
+
+  it('the Cypher test of public infrastructure says what src/graph/public-infrastructure.ts says, key by key', async () => {
+    const database = testConnection().database;
+    // Written by hand: listed providers and names under them, look-alikes that are not.
+    const cases: [label: 'NameServer' | 'MailServer' | 'Domain', key: string, listed: boolean][] = [
+      ['NameServer', 'ns2.cloudflare.com', true],
+      ['NameServer', 'cloudflare.com', true],
+      ['NameServer', 'ns-1234.awsdns-12.org', true],
+      ['NameServer', 'notcloudflare.com', false],
+      ['NameServer', 'cloudflare.com.evil.ru', false],
+      ['NameServer', 'ns1.tea-hosting.ru', false],
+      ['MailServer', 'mx.yandex.net', true],
+      ['MailServer', 'aspmx.l.google.com', true],
+      ['MailServer', 'mx.tea-hosting.ru', false],
+      ['MailServer', 'awsdns-mail.ru', false],
+      ['Domain', 'mail.ru', true],
+      ['Domain', 'gmail.com', true],
+      ['Domain', 'lavka-chaya.ru', false],
+    ];
+    const kindOf = { NameServer: 'nameServer', MailServer: 'mailServer', Domain: 'domain' } as const;
+    expect(cases.map(([label, key]) => isPublicInfrastructure(kindOf[label], key))).toEqual(cases.map(([, , listed]) => listed));
+    const statement = cypherWithIncludes(
+      [
+        'UNWIND $cases AS c',
+        'CREATE (n:PublicInfrastructureProbe {key: c[1]})',
+        'SET n:$(c[0])',
+        'RETURN c[1] AS key,',
+        '  // include: public-infrastructure node=n',
+        '  AS listed',
+      ].join('\n'),
+      'the test statement',
+    );
+    try {
+      const { records } = await driver.executeQuery(statement, { cases, ...publicInfrastructureParameters() }, { database });
+      expect(records.map((r) => [r.get('key'), r.get('listed')])).toEqual(cases.map(([, key, listed]) => [key, listed]));
+    } finally {
+      await driver.executeQuery('MATCH (n:PublicInfrastructureProbe) DETACH DELETE n', {}, { database });
+    }
   });
 
   it("neighbourhood's picture: no more relationships between the nodes it draws than `links`, the record's network among them", async () => {

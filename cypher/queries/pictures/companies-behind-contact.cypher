@@ -1,5 +1,5 @@
 // picture of: companies-behind-contact
-// description: The routes from the phone or e-mail to each company it leads to (RELATED, LISTS_CONTACT, NAMES_COMPANY), nearest first, never through another company or a hub record.
+// description: The routes from the phone or e-mail to each company it leads to (RELATED, LISTS_CONTACT, NAMES_COMPANY), nearest first, never through another company or a record whose lists the crawl cut.
 
 // The paths of the table form themselves (same walk, same order and limit).
 MATCH (x:Landing {kind: $kind})

@@ -1,5 +1,5 @@
 // picture of: crawl-clusters
-// description: The seeds of each cluster of the crawl, biggest cluster first, and the shortest routes (not through hubs) by which they reach each other within the hops; a seed alone in its cluster is drawn alone, one not in the graph not at all.
+// description: The seeds of each cluster of the crawl, biggest cluster first, and the shortest routes (not through hubs, public infrastructure or records the crawl cut) by which they reach each other within the hops; a seed alone in its cluster is drawn alone, one not in the graph not at all.
 
 // The clusters of the table form (same crawl, walk, hub rule, order and limit); the table counts everything the
 // seeds reach, the picture draws only what ties the seeds together.

@@ -4,7 +4,8 @@
 // description: (companies, people, phones, e-mails, addresses, sites, then branches and infrastructure; hubs by the
 // description: hub rule of `networks` with `maxShared` last), at most 5 of a kind from each node, and no more than
 // description: `links` relationships in all, counting every relationship between two nodes drawn (Browser connects
-// description: the nodes it shows). Hub pivots and hub records are drawn but not walked through. A larger `links`
+// description: the nodes it shows). Hub pivots, public infrastructure and records the crawl cut are drawn but not
+// description: walked through. A larger `links`
 // description: (or `limit`, the records looked at) shows more.
 
 MATCH (start:Landing {kind: $kind})

@@ -1,5 +1,5 @@
 // picture of: shortest-paths
-// description: The shortest chains of current links between the two records, never through a hub pivot (nor, with skipHubRecords, a hub record); at most 8 hops.
+// description: The shortest chains of current links between the two records, never through a hub pivot or public infrastructure (nor, with skipHubRecords, a record the crawl cut); at most 8 hops.
 
 // The paths of the table form themselves (same search, same order and limit).
 MATCH (a:Landing {kind: $fromKind})
