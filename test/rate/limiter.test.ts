@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/random.js';
 import { LimiterStoppedError, RequestLimiter } from '../../src/rate/limiter.js';
 import { busiestWindow } from '../../src/sandbox/stats.js';
 import { FakeClock, settle } from '../support/fake-clock.js';
 
 const EPOCH = Date.UTC(2026, 0, 1);
-
-/** A small seeded PRNG (mulberry32): the same simulated run every time. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Simulation {
   rps: number;
@@ -97,7 +86,7 @@ function readAt(departures: number[], stalls: { atMs: number; ms: number }[]): n
 
 describe('RequestLimiter on an injected clock', () => {
   it.each([20, 50, 100])('keeps every sliding second at the departures within --rps %i through 200 ms event-loop stalls', async (rps) => {
-    const random = prng(rps);
+    const random = mulberry32(rps);
     // 150 to 200 ms between the reservation and the write: requests reserved just before a stall are still
     // on their way when it begins, and all leave together when it ends.
     const lags = Array.from({ length: rps * 8 }, () => 150 + random() * 50);
@@ -120,7 +109,7 @@ describe('RequestLimiter on an injected clock', () => {
   });
 
   it.each([20, 50, 100])('uses at least 95 %% of --rps %i over a long run without stalls', async (rps) => {
-    const random = prng(1000 + rps);
+    const random = mulberry32(1000 + rps);
     const jobs = rps * 22;
     const lags = Array.from({ length: jobs }, () => random() * 2);
     const { departures } = await simulate({ rps, jobs, lagMs: (job) => lags[job]! });
