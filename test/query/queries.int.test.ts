@@ -334,6 +334,38 @@ describe('the query library on a real Neo4j', () => {
     }
   });
 
+  it('a webmail domain between two records stops every walk, shortest paths included; a domain without a key does not', async () => {
+    const database = testConnection().database;
+    await driver.executeQuery(
+      `MATCH (lonely:Domain {key: 'lonely.ru'}), (other:Domain {key: 'nocompany.ru'})
+       CREATE (webmail:Landing:Domain {kind: 'domain', id: 990001, key: 'gmail.com', probe: true})
+       CREATE (lonely)-[:RELATED {probe: true}]->(webmail)<-[:RELATED {probe: true}]-(other)`,
+      {},
+      { database },
+    );
+    try {
+      const through = ['fromKind=domain', 'fromKey=lonely.ru', 'toKind=domain', 'toKey=nocompany.ru'];
+      const near = await run('neighbourhood', 'kind=domain', 'key=lonely.ru', 'hops=2');
+      expect(near.find((r) => r.name === 'gmail.com')).toMatchObject({ hops: 1 });
+      expect(column(near, 'name')).not.toContain('nocompany.ru');
+      expect(await run('shortest-paths', ...through)).toEqual([]);
+      expect(await run('shortest-paths', ...through, 'skipHubRecords=true')).toEqual([]);
+      // The same node without a key (a record served without a title) is no one's webmail: the walks pass.
+      await driver.executeQuery('MATCH (d:Domain {id: 990001}) REMOVE d.key', {}, { database });
+      const keyless = await run('neighbourhood', 'kind=domain', 'key=lonely.ru', 'hops=2');
+      expect(keyless.find((r) => r.name === 'nocompany.ru')).toMatchObject({
+        hops: 2,
+        route: 'lonely.ru -RELATED-> domain #990001 <-RELATED- nocompany.ru',
+      });
+      for (const skip of ['skipHubRecords=false', 'skipHubRecords=true'])
+        expect(column(await run('shortest-paths', ...through, skip), 'route')).toEqual([
+          'lonely.ru -RELATED-> domain #990001 <-RELATED- nocompany.ru',
+        ]);
+    } finally {
+      await driver.executeQuery('MATCH (n {probe: true}) DETACH DELETE n', {}, { database });
+    }
+  });
+
   it('the Cypher test of public infrastructure says what src/graph/public-infrastructure.ts says, key by key', async () => {
     const database = testConnection().database;
     // Written by hand: listed providers and names under them, look-alikes that are not.
@@ -365,9 +397,19 @@ describe('the query library on a real Neo4j', () => {
       ].join('\n'),
       'the test statement',
     );
+    // Then every entry of every list, with a name under it and look-alikes, judged by both.
+    const lists = publicInfrastructureParameters();
+    const around = (entry: string) => [entry, `ns1.${entry}`, `${entry}.evil.ru`, `not${entry}`, `ns-1.${entry}-2.org`];
+    const everyEntry = [
+      ...lists.nameServerSuffixes.flatMap((s) => around(s).map((key) => ['NameServer', key] as const)),
+      ...lists.mailServerSuffixes.flatMap((s) => around(s).map((key) => ['MailServer', key] as const)),
+      ...lists.webmailDomains.flatMap((s) => around(s).map((key) => ['Domain', key] as const)),
+    ];
     try {
-      const { records } = await driver.executeQuery(statement, { cases, ...publicInfrastructureParameters() }, { database });
+      const { records } = await driver.executeQuery(statement, { cases, ...lists }, { database });
       expect(records.map((r) => [r.get('key'), r.get('listed')])).toEqual(cases.map(([, key, listed]) => [key, listed]));
+      const all = await driver.executeQuery(statement, { cases: everyEntry, ...lists }, { database });
+      expect(all.records.map((r) => r.get('listed'))).toEqual(everyEntry.map(([label, key]) => isPublicInfrastructure(kindOf[label], key)));
     } finally {
       await driver.executeQuery('MATCH (n:PublicInfrastructureProbe) DETACH DELETE n', {}, { database });
     }

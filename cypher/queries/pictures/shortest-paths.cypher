@@ -11,10 +11,13 @@ WHERE a <> b
 // types: stated
 MATCH p = allShortestPaths((a)-[:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY*..8]-(b))
 WHERE all(r IN relationships(p) WHERE r.removedAt IS NULL)
-  // A record the crawl cut stops the path only with $skipHubRecords, and never at the path's own ends.
-  AND all(x IN nodes(p) WHERE (x:Landing AND (x = a OR x = b OR NOT $skipHubRecords)) OR NOT
+  // The walks' stop rule, but for the path's own ends; a record the crawl cut stops the path only with
+  // $skipHubRecords (public infrastructure always does).
+  AND all(x IN nodes(p) WHERE x = a OR x = b OR NOT
     // include: walk-stop node=x
-  )
+    OR (x:Landing AND NOT $skipHubRecords AND NOT
+      // include: public-infrastructure node=x
+    ))
 // The table's route text, only to keep its order (and so the same paths under the limit).
 WITH p, [x IN nodes(p) | coalesce(x.value, CASE WHEN x:Company OR x:Branch THEN x.title END, x.key, x.title, x.kind + ' #' + toString(x.id))] AS names
 RETURN p
