@@ -6,9 +6,9 @@
 // expression, not a statement: a statement or fragment takes it with `// include: public-infrastructure node=<var>`.
 // variables: node
 coalesce(
-  (node:NameServer AND any(suffix IN $nameServerSuffixes WHERE node.key = suffix OR node.key ENDS WITH '.' + suffix
-     OR (NOT suffix CONTAINS '.' AND any(label IN split(node.key, '.') WHERE label STARTS WITH suffix))))
-  OR (node:MailServer AND any(suffix IN $mailServerSuffixes WHERE node.key = suffix OR node.key ENDS WITH '.' + suffix
-     OR (NOT suffix CONTAINS '.' AND any(label IN split(node.key, '.') WHERE label STARTS WITH suffix))))
+  ((node:NameServer OR node:MailServer)
+   AND any(suffix IN CASE WHEN node:NameServer THEN $nameServerSuffixes ELSE $mailServerSuffixes END
+           WHERE node.key = suffix OR node.key ENDS WITH '.' + suffix
+              OR (NOT suffix CONTAINS '.' AND any(label IN split(node.key, '.') WHERE label STARTS WITH suffix))))
   OR (node:Domain AND node.key IN $webmailDomains),
   false)
