@@ -66,7 +66,7 @@ CALL (ms) {
   WITH i, count(DISTINCT m) AS sharing
   WHERE sharing >= 2
     AND
-    // include: hub-size shared=i holder=x link=y
+    // include: hub-bounded shared=i holder=x link=y
     <= $maxShared
   WITH i, sharing
   ORDER BY sharing DESC, CASE WHEN i:Person OR i:Company THEN 0 WHEN i:Address OR i:Phone OR i:Email THEN 1 ELSE 2 END,

@@ -18,7 +18,7 @@ CALL (a, b) {
   WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND type(r1) = type(r2)
     AND (i:Address OR i:Person OR i:Company OR i:Phone OR i:Email)
     AND
-    // include: hub-size shared=i holder=h link=l
+    // include: hub-bounded shared=i holder=h link=l
     <= $maxShared
   RETURN CASE WHEN i:Address THEN 'address' WHEN i:Person THEN 'officer' WHEN i:Company THEN 'founder'
               WHEN i:Phone THEN 'phone' ELSE 'email' END AS kind,

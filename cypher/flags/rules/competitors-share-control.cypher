@@ -17,15 +17,15 @@ WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address O
 // few pairs that share something, not on every pair of competitors.
 WITH DISTINCT c, o, i
 WHERE
-  // include: hub-size shared=c holder=h link=k
+  // include: hub-bounded shared=c holder=h link=k
   <= $maxShared
   AND
-  // include: hub-size shared=o holder=h link=k
+  // include: hub-bounded shared=o holder=h link=k
   <= $maxShared
 // Each identifier's hub size once, not once per pair that shares it (a nominee sits in hundreds of pairs).
 WITH i, collect(DISTINCT [c, o]) AS pairs
 WHERE
-// include: hub-size shared=i holder=h link=l
+// include: hub-bounded shared=i holder=h link=l
 <= $maxShared
 UNWIND pairs AS pair
 WITH pair[0] AS c, pair[1] AS o, i

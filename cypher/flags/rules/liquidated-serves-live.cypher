@@ -14,13 +14,13 @@
 MATCH (l:Company)
 WHERE ($scope IS NULL OR elementId(l) IN $scope) AND toLower(l.companyStatus) =~ '.*(ликвид|liquidat).*'
   AND
-  // include: hub-size shared=l holder=h link=k
+  // include: hub-bounded shared=l holder=h link=k
   <= $maxShared
 MATCH (l)-[r1:RELATED|LISTS_CONTACT]-(x:Landing)
 WHERE r1.removedAt IS NULL AND (x:Phone OR x:Email OR x:Domain) AND NOT (x:Domain AND toLower(x.key) IN $webmailDomains)
 WITH DISTINCT l, x
 WHERE
-  // include: hub-size shared=x holder=h link=k
+  // include: hub-bounded shared=x holder=h link=k
   <= $maxShared
 // Counted before the companies are walked: a marketplace site is listed by thousands of companies.
 WITH l, x, COLLECT {
@@ -31,7 +31,7 @@ UNWIND listing AS a
 WITH l, x, a
 WHERE a <> l AND a.companyStatus IS NOT NULL AND NOT toLower(a.companyStatus) =~ '.*(ликвид|liquidat).*'
   AND
-  // include: hub-size shared=a holder=h link=k
+  // include: hub-bounded shared=a holder=h link=k
   <= $maxShared
 WITH l, a, x ORDER BY x.kind, x.key
 WITH l, a, collect(x) AS served ORDER BY size(served) DESC, a.key

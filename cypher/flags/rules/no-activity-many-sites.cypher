@@ -17,7 +17,7 @@ WITH c, COLLECT {
   MATCH (c)-[r:RELATED]-(d:Domain)
   WHERE r.removedAt IS NULL AND NOT toLower(d.key) IN $webmailDomains
     AND
-    // include: hub-size shared=d holder=h link=k
+    // include: hub-bounded shared=d holder=h link=k
     <= $maxShared
     // A site many companies list is a marketplace or a portal, not theirs (the hub size counts what names a site, not who
     // lists it; liquidated-serves-live walks no such site either).

@@ -18,15 +18,15 @@ WHERE k.removedAt IS NULL AND s <> p AND ($scope IS NULL OR elementId(s) IN $sco
 WITH DISTINCT s, p
 // A hub record ties nothing either (cypher/fragments/hub-size.cypher, as in `networks`).
 WHERE
-  // include: hub-size shared=s holder=h link=k
+  // include: hub-bounded shared=s holder=h link=k
   <= $maxShared
   AND
-  // include: hub-size shared=p holder=h link=k
+  // include: hub-bounded shared=p holder=h link=k
   <= $maxShared
 MATCH (s)-[r1:HAS_OFFICER|REGISTERED_AT]->(i)<-[r2:HAS_OFFICER|REGISTERED_AT]-(p)
 WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address)
   AND
-  // include: hub-size shared=i holder=h link=l
+  // include: hub-bounded shared=i holder=h link=l
   <= $maxShared
 WITH s, p, collect(DISTINCT CASE WHEN i:Person THEN 'officer ' + coalesce(i.name, i.value, i.key)
                                  ELSE 'address ' + coalesce(i.value, i.key) END) AS shared

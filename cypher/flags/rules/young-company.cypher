@@ -17,7 +17,7 @@ WHERE r.removedAt IS NULL AND ($scope IS NULL OR elementId(c) IN $scope)
   AND c.registrationDate IS NOT NULL AND d.createdAt IS NOT NULL AND NOT toLower(d.key) IN $webmailDomains
 WITH DISTINCT c, d
 WHERE
-  // include: hub-size shared=d holder=h link=k
+  // include: hub-bounded shared=d holder=h link=k
   <= $maxShared
   // A site many companies list is a marketplace or a portal, not theirs (the hub size counts what names a site, not who
   // lists it; liquidated-serves-live walks no such site either).

@@ -9,7 +9,7 @@
 WITH i, evidenceKind, collect(DISTINCT m) AS members, count(DISTINCT m) AS inScope
 WHERE inScope >= 2 AND NOT evidenceKind IN $weakKinds AND NOT (evidenceKind = 'domain' AND toLower(i.key) IN $webmailDomains)
 WITH i, members, inScope,
-     // include: hub-size shared=i holder=x link=r
+     // include: hub-bounded shared=i holder=x link=r
      AS inGraph
 WHERE inGraph <= $maxShared AND inScope <= $maxShared
 UNWIND members AS m

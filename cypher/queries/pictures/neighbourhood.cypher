@@ -44,7 +44,7 @@ WHERE n <> start
 WITH start, p, n,
      CASE WHEN coalesce(n.fanoutCut, false)
                OR
-               // include: hub-size shared=n holder=z link=e
+               // include: hub-bounded shared=n holder=z link=e
                > $maxShared THEN 9
           WHEN n:Company THEN 0 WHEN n:Person THEN 1 WHEN n:Phone THEN 2 WHEN n:Email THEN 3 WHEN n:Address THEN 4
           WHEN n:Domain THEN 5 WHEN n:Branch THEN 6 ELSE 7 END AS tier

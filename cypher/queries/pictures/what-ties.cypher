@@ -26,7 +26,7 @@ OPTIONAL CALL (a, b) {
     AND (type(r1) <> 'RELATED' OR a:Domain AND i:Company OR a:Company AND i:Domain)
     AND (type(r2) <> 'RELATED' OR b:Domain AND i:Company OR b:Company AND i:Domain)
     AND
-    // include: hub-size shared=i holder=z link=e
+    // include: hub-bounded shared=i holder=z link=e
     <= $maxShared
   RETURN p
 }
@@ -41,7 +41,7 @@ CALL (a, b, near) {
   MATCH p = ALL SHORTEST (a) ((x)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|RELATED|SAME_AS]-(y)
     WHERE r.removedAt IS NULL AND (type(r) <> 'RELATED' OR x:Domain AND y:Company OR x:Company AND y:Domain)
       AND (y = b OR ((y:Landing OR y:Pivot) AND
-      // include: hub-size shared=y holder=z link=e
+      // include: hub-bounded shared=y holder=z link=e
       <= $maxShared))){3,6} (b)
   RETURN p
 }
