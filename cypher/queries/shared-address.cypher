@@ -5,13 +5,20 @@
 // param: maxShared integer default 200 min=2  Leave out addresses shared by more records than this
 // param: limit integer default 50 min=1  Most rows
 // columns: address, sharedBy, entities
-MATCH (ad:Pivot:Address)<-[r:REGISTERED_AT]-(e:Landing)
-WHERE r.removedAt IS NULL AND ($address IS NULL OR ad.key = $address OR toLower(ad.value) CONTAINS toLower(trim($address)))
-WITH ad, e
-ORDER BY e.title, e.key
-WITH ad, collect(DISTINCT CASE WHEN e.kind IN ['company', 'branch']
+MATCH (ad:Pivot:Address)
+// Listed for each address that two links reach (the store's count, no link read), not sorted over every link.
+WHERE ($address IS NULL OR ad.key = $address OR toLower(ad.value) CONTAINS toLower(trim($address)))
+  AND ($address IS NOT NULL OR COUNT { (ad)<-[:REGISTERED_AT]-() } >= 2)
+CALL (ad) {
+  MATCH (ad)<-[r:REGISTERED_AT]-(e:Landing)
+  WHERE r.removedAt IS NULL
+  WITH e
+  ORDER BY e.title, e.key
+  RETURN collect(DISTINCT CASE WHEN e.kind IN ['company', 'branch']
                    THEN coalesce(e.title + ' (' + e.key + ')', e.title, e.key, e.kind + ' #' + toString(e.id))
                    ELSE coalesce(e.key, e.title, e.kind + ' #' + toString(e.id)) END) AS entities
+}
+WITH ad, entities
 WHERE size(entities) >= CASE WHEN $address IS NULL THEN 2 ELSE 1 END AND ($address IS NOT NULL OR size(entities) <= $maxShared)
 RETURN ad.value AS address, size(entities) AS sharedBy, entities
 ORDER BY sharedBy DESC, address

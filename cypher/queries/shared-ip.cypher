@@ -6,9 +6,16 @@
 // param: maxShared integer default 200 min=2  Leave out IPs shared by more records than this (CDNs, mass hosting)
 // param: limit integer default 50 min=1  Most rows
 // columns: ip, sharedBy, via, entities
-MATCH (ip:Pivot:IP)<-[r:RESOLVES_TO]-(e:Landing)
-WHERE r.removedAt IS NULL AND ($ip IS NULL OR ip.key = toLower(trim($ip)) OR ip.value = trim($ip))
-WITH ip, count(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS sharedBy
+MATCH (ip:Pivot:IP)
+// Counted from each one that two links reach (the store's count, no link read), not from every link.
+WHERE ($ip IS NULL OR ip.key = toLower(trim($ip)) OR ip.value = trim($ip))
+  AND ($ip IS NOT NULL OR COUNT { (ip)<-[:RESOLVES_TO]-() } >= 2)
+CALL (ip) {
+  MATCH (ip)<-[r:RESOLVES_TO]-(e:Landing)
+  WHERE r.removedAt IS NULL
+  RETURN count(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS sharedBy
+}
+WITH ip, sharedBy
 WHERE sharedBy >= CASE WHEN $ip IS NULL THEN 2 ELSE 1 END AND ($ip IS NOT NULL OR sharedBy <= $maxShared)
 // Counted first, listed after: only the rows shown have their records sorted and named.
 WITH ip, sharedBy

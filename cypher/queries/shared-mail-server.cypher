@@ -5,12 +5,18 @@
 // param: maxShared integer default 200 min=2  Leave out mail servers shared by more records than this
 // param: limit integer default 50 min=1  Most rows
 // columns: mailServer, sharedBy, entities
-MATCH (mx:Pivot:MailServer)<-[r:USES_MAIL_SERVER]-(e:Landing)
-WHERE r.removedAt IS NULL
-  AND ($mailServer IS NULL OR mx.key = toLower(trim($mailServer)) OR mx.key + '.' = toLower(trim($mailServer)) OR mx.value = trim($mailServer))
-WITH mx, e
-ORDER BY e.key
-WITH mx, collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities
+MATCH (mx:Pivot:MailServer)
+// Listed for each host that two links reach (the store's count, no link read), not sorted over every link.
+WHERE ($mailServer IS NULL OR mx.key = toLower(trim($mailServer)) OR mx.key + '.' = toLower(trim($mailServer)) OR mx.value = trim($mailServer))
+  AND ($mailServer IS NOT NULL OR COUNT { (mx)<-[:USES_MAIL_SERVER]-() } >= 2)
+CALL (mx) {
+  MATCH (mx)<-[r:USES_MAIL_SERVER]-(e:Landing)
+  WHERE r.removedAt IS NULL
+  WITH e
+  ORDER BY e.key
+  RETURN collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities
+}
+WITH mx, entities
 WHERE size(entities) >= CASE WHEN $mailServer IS NULL THEN 2 ELSE 1 END AND ($mailServer IS NOT NULL OR size(entities) <= $maxShared)
 RETURN coalesce(mx.key, mx.value) AS mailServer, size(entities) AS sharedBy, entities
 ORDER BY sharedBy DESC, mailServer

@@ -5,10 +5,16 @@
 // param: maxShared integer default 200 min=2  Leave out name servers shared by more records than this
 // param: limit integer default 50 min=1  Most rows
 // columns: nameServer, sharedBy, entities
-MATCH (ns:Pivot:NameServer)<-[r:USES_NAME_SERVER]-(e:Landing)
-WHERE r.removedAt IS NULL
-  AND ($nameServer IS NULL OR ns.key = toLower(trim($nameServer)) OR ns.key + '.' = toLower(trim($nameServer)) OR ns.value = trim($nameServer))
-WITH ns, count(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS sharedBy
+MATCH (ns:Pivot:NameServer)
+// Counted from each one that two links reach (the store's count, no link read), not from every link.
+WHERE ($nameServer IS NULL OR ns.key = toLower(trim($nameServer)) OR ns.key + '.' = toLower(trim($nameServer)) OR ns.value = trim($nameServer))
+  AND ($nameServer IS NOT NULL OR COUNT { (ns)<-[:USES_NAME_SERVER]-() } >= 2)
+CALL (ns) {
+  MATCH (ns)<-[r:USES_NAME_SERVER]-(e:Landing)
+  WHERE r.removedAt IS NULL
+  RETURN count(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS sharedBy
+}
+WITH ns, sharedBy
 WHERE sharedBy >= CASE WHEN $nameServer IS NULL THEN 2 ELSE 1 END AND ($nameServer IS NOT NULL OR sharedBy <= $maxShared)
 // Counted first, listed after: only the rows shown have their records sorted and named.
 WITH ns, sharedBy

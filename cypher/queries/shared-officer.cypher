@@ -8,19 +8,34 @@
 // param: maxShared integer default 200 min=2  Leave out people with more companies than this
 // param: limit integer default 50 min=1  Most rows
 // columns: person, sharedBy, asManager, asFounder, companies
-MATCH (c:Company)-[h:HAS_OFFICER]->(p)
-WHERE h.removedAt IS NULL AND (p:Person OR p:Company)
+MATCH (p)
+// Counted from each officer that two companies' links reach (the store's count, no link read), then listed for the
+// rows shown only.
+WHERE (p:Person OR p:Company)
   AND ($person IS NULL OR p.key = $person OR coalesce(p.inn, p.key) = trim($person)
        OR toLower(coalesce(p.value, p.title, '')) CONTAINS toLower(trim($person)))
-  AND CASE WHEN $role IS NULL THEN h.role IN ['manager', 'founder'] ELSE h.role = $role END
-// One HAS_OFFICER per role, current ones only: the roles the latest answer states.
-WITH p, c, COLLECT { MATCH (c)-[x:HAS_OFFICER]->(p) WHERE x.removedAt IS NULL RETURN DISTINCT x.role ORDER BY x.role } AS roles
-WITH DISTINCT p, c, roles
-ORDER BY c.title, c.key
-WITH p, collect(coalesce(c.title + ' (' + c.key + ')', c.title, c.key, 'company #' + toString(c.id))
-                + ' [' + reduce(s = '', r IN roles | s + CASE WHEN s = '' THEN '' ELSE ', ' END + r) + ']') AS companies,
-     count(CASE WHEN 'manager' IN roles THEN 1 END) AS asManager, count(CASE WHEN 'founder' IN roles THEN 1 END) AS asFounder
-WHERE size(companies) >= CASE WHEN $person IS NULL THEN 2 ELSE 1 END AND ($person IS NOT NULL OR size(companies) <= $maxShared)
-RETURN coalesce(p.value, p.title, p.key) + coalesce(' (' + coalesce(p.inn, CASE WHEN p:Company THEN p.key END) + ')', '') AS person, size(companies) AS sharedBy, asManager, asFounder, companies
+  AND ($person IS NOT NULL OR COUNT { (p)<-[:HAS_OFFICER]-() } >= 2)
+CALL (p) {
+  MATCH (p)<-[h:HAS_OFFICER]-(c:Company)
+  WHERE h.removedAt IS NULL AND CASE WHEN $role IS NULL THEN h.role IN ['manager', 'founder'] ELSE h.role = $role END
+  RETURN count(DISTINCT c) AS sharedBy
+}
+WITH p, sharedBy
+WHERE sharedBy >= CASE WHEN $person IS NULL THEN 2 ELSE 1 END AND ($person IS NOT NULL OR sharedBy <= $maxShared)
+WITH p, sharedBy,
+     coalesce(p.value, p.title, p.key) + coalesce(' (' + coalesce(p.inn, CASE WHEN p:Company THEN p.key END) + ')', '') AS person
 ORDER BY sharedBy DESC, person
 LIMIT $limit
+CALL (p) {
+  MATCH (p)<-[h:HAS_OFFICER]-(c:Company)
+  WHERE h.removedAt IS NULL AND CASE WHEN $role IS NULL THEN h.role IN ['manager', 'founder'] ELSE h.role = $role END
+  WITH DISTINCT c
+  // One HAS_OFFICER per role, current ones only: the roles the latest answer states.
+  WITH c, COLLECT { MATCH (c)-[x:HAS_OFFICER]->(p) WHERE x.removedAt IS NULL RETURN DISTINCT x.role ORDER BY x.role } AS roles
+  ORDER BY c.title, c.key
+  RETURN collect(coalesce(c.title + ' (' + c.key + ')', c.title, c.key, 'company #' + toString(c.id))
+                 + ' [' + reduce(s = '', r IN roles | s + CASE WHEN s = '' THEN '' ELSE ', ' END + r) + ']') AS companies,
+         count(CASE WHEN 'manager' IN roles THEN 1 END) AS asManager, count(CASE WHEN 'founder' IN roles THEN 1 END) AS asFounder
+}
+RETURN person, sharedBy, asManager, asFounder, companies
+ORDER BY sharedBy DESC, person

@@ -6,10 +6,17 @@
 // param: maxShared integer default 200 min=2  Leave out numbers shared by more records than this
 // param: limit integer default 50 min=1  Most rows
 // columns: phone, sharedBy, domains, companies, via, entities
-MATCH (ph:Phone)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
-WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch) AND ($phone IS NULL OR ph.key = '+' + reduce(digits = '', ch IN split($phone, '') |
+MATCH (ph:Phone)
+// Read from each number that two links reach (the store's count, no link read), not from every record's contacts.
+WHERE ($phone IS NULL OR ph.key = '+' + reduce(digits = '', ch IN split($phone, '') |
         digits + CASE WHEN ch IN ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] THEN ch ELSE '' END))
-WITH ph, count(DISTINCT e) AS sharedBy
+  AND ($phone IS NOT NULL OR COUNT { (ph)-[:LISTS_CONTACT|RELATED]-() } >= 2)
+CALL (ph) {
+  MATCH (ph)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
+  WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch)
+  RETURN count(DISTINCT e) AS sharedBy
+}
+WITH ph, sharedBy
 WHERE sharedBy >= CASE WHEN $phone IS NULL THEN 2 ELSE 1 END AND ($phone IS NOT NULL OR sharedBy <= $maxShared)
 // Counted first, listed after: only the rows shown have their records sorted and named.
 WITH ph, sharedBy

@@ -41,10 +41,11 @@ const RELATIONSHIP_TYPES: readonly string[] = RELATIONSHIP_GROUPS.stated;
 function expectCurrentState(name: string, statement: string): void {
   // Relationship patterns: -[r:TYPE]-, -[:TYPE*..8]-, --. Each names a variable that a `<var>.removedAt IS
   // NULL` filters, or is a path whose relationships are all filtered so; only the history's VERSION_OF
-  // (counted in graph-overview) and FLAGS (a flag is retired on its node, `f.removedAt`) are read unfiltered, and all links of a node are counted only as a cheap
-  // bound of its current degree (COUNT { (n)--() } named `links` or compared with a parameter or a computed floor, beside the exact count).
-  const bounds = /COUNT \{ \((\w+)\)--\(\) \}(?: AS links| (?:>|>=|<=) (?:\$\w+|CASE [^\n]* END))/g;
-  for (const [, node] of statement.matchAll(bounds)) expect(statement).toMatch(new RegExp(`COUNT \\{ (MATCH )?\\(${node}\\)-\\[\\w+\\]-`));
+  // (counted in graph-overview) and FLAGS (a flag is retired on its node, `f.removedAt`) are read unfiltered, and the links of a node (all, or
+  // of some types) are counted only as a cheap bound of its current degree (the store's count, COUNT { (n)--() } or COUNT { (n)<-[:TYPE]-() },
+  // named `links` or compared with a parameter, a number or a computed floor), beside the exact count read link by link.
+  const bounds = /COUNT \{ \((\w+)\)<?-(?:\[:[\w|]+\])?->?\(\) \}(?: AS links| (?:>|>=|<=) (?:\$\w+|\d+|CASE [^\n]* END))/g;
+  for (const [, node] of statement.matchAll(bounds)) expect(statement).toMatch(new RegExp(`(COUNT \\{ |MATCH )\\(${node}\\)<?-\\[\\w+`));
   const patterns = [...statement.replace(bounds, '').matchAll(/-\[([^\]]*)\]-|\)<?-->?\(/g)].map((m) => m[1] ?? '');
   for (const inside of patterns) {
     const variable = /^\s*([A-Za-z_]\w*)/.exec(inside)?.[1];
