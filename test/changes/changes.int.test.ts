@@ -12,6 +12,7 @@ import { runCli } from '../support/cli.js';
 import { type CrawlSeeds, crawlTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph } from '../support/neo4j.js';
 import { humanMoment } from '../../src/time/human-date.js';
+import { cypher } from '../../src/store/cypher-files.js';
 
 const OUT = path.join(import.meta.dirname, 'out');
 const HTML = path.join(OUT, 'changes.html');
@@ -368,6 +369,28 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     } finally {
       await browser.close();
     }
+  });
+
+  test("the records' versions and links are built after the sort, so that the server never holds a report's lists at once", async ({
+    driver,
+    database,
+  }) => {
+    // A sort keeps every row it has passed on until the statement ends: lists written into those rows held a whole
+    // first report (every link of a million-record graph) in Neo4j's heap. Nothing above the subquery may sort.
+    const { summary } = await driver.executeQuery(
+      `EXPLAIN ${cypher('changes/records')}`,
+      { since: new Date(0).toISOString(), until: new Date().toISOString(), fields: ['title'], scope: null },
+      { database },
+    );
+    const chain: string[] = [];
+    for (let op = summary.plan as unknown as { operatorType: string; children: unknown[] } | undefined; op; ) {
+      chain.push(op.operatorType.replace(/@.*/, ''));
+      op = op.children[0] as typeof op | undefined;
+    }
+    const apply = chain.indexOf('Apply');
+    expect(apply, chain.join(' < ')).toBeGreaterThan(0);
+    expect(chain.slice(0, apply), chain.join(' < ')).not.toContain('Sort');
+    expect(chain.slice(apply), chain.join(' < ')).toContain('Sort');
   });
 });
 
