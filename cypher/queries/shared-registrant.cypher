@@ -8,29 +8,38 @@
 // param: limit integer default 50 min=1  Most rows
 // columns: sharedBy, value, company, domains, entities
 CALL () {
+  // Each branch tests $by before it reads, so that the other kinds' branches read nothing.
+  WITH $by AS by WHERE by IS NULL OR by = 'inn'
   MATCH (d:Domain)
   WHERE d.registrantInn IS NOT NULL
   RETURN 'inn' AS evidence, 0 AS strength, d.registrantInn AS groupKey, d.registrantInn AS shown, d
   UNION ALL
+  WITH $by AS by WHERE by IS NULL OR by = 'organization'
   MATCH (d:Domain)
   WHERE d.registrantOrganization IS NOT NULL
   RETURN 'organization' AS evidence, 1 AS strength, toLower(trim(d.registrantOrganization)) AS groupKey, d.registrantOrganization AS shown, d
   UNION ALL
+  WITH $by AS by WHERE by IS NULL OR by = 'registrar'
   MATCH (d:Domain)-[w:REGISTERED_WITH]->(r:Pivot:Registrar)
   WHERE w.removedAt IS NULL
   RETURN 'registrar' AS evidence, 2 AS strength, r.key AS groupKey, r.value AS shown, d
 }
 WITH evidence, strength, groupKey, shown, d
-WHERE ($by IS NULL OR evidence = $by) AND ($value IS NULL OR groupKey = toLower(trim($value)) OR toLower(shown) = toLower(trim($value)))
-ORDER BY d.key
-WITH evidence, strength, groupKey, head(collect(shown)) AS shown, collect(DISTINCT d.key) AS entities
-WHERE size(entities) >= CASE WHEN $value IS NULL THEN 2 ELSE 1 END AND ($value IS NOT NULL OR size(entities) <= $maxShared)
+WHERE $value IS NULL OR groupKey = toLower(trim($value)) OR toLower(shown) = toLower(trim($value))
+// Counted first, listed after: only the rows shown have their domains sorted. A group shows the spelling of its
+// first domain by key (an INN or a registrar is spelled one way).
+WITH evidence, strength, groupKey, count(DISTINCT d.key) AS domains, min(d.key) AS firstKey, min(shown) AS anyShown, collect(d) AS members
+WHERE domains >= CASE WHEN $value IS NULL THEN 2 ELSE 1 END AND ($value IS NOT NULL OR domains <= $maxShared)
+WITH evidence, strength, groupKey, domains, members,
+     CASE WHEN evidence = 'organization' THEN [x IN members WHERE x.key = firstKey | x.registrantOrganization][0] ELSE anyShown END AS shown
+ORDER BY strength, domains DESC, shown
+LIMIT $limit
 // A registrant INN that is also a company in the graph names it.
 CALL (evidence, groupKey) {
   OPTIONAL MATCH (c:Company)
   WHERE evidence = 'inn' AND c.inn = groupKey
   RETURN head(collect(coalesce(c.title, c.key))) AS company
 }
-RETURN evidence AS sharedBy, shown AS value, company, size(entities) AS domains, entities
+RETURN evidence AS sharedBy, shown AS value, company, domains,
+       COLLECT { UNWIND members AS x WITH DISTINCT x.key AS key WHERE key IS NOT NULL RETURN key ORDER BY key } AS entities
 ORDER BY strength, domains DESC, value
-LIMIT $limit
