@@ -13,7 +13,7 @@ const RPS = 100;
 const CONCURRENCY = 4;
 /** Tasks a crawl has out at once on the queue with 4 workers of concurrency 4 (QueueRun.maxInFlight). */
 const MAX_TASKS_OUT = 64;
-const WORLD = { records: 2000, seed: 7 };
+const WORLD = { records: 1000, seed: 7 };
 
 /**
  * A crawl on the record queue (BullMQ on Redis): workers as child processes, the sandbox over HTTP, a real
