@@ -43,8 +43,8 @@ function expectCurrentState(name: string, statement: string): void {
   // NULL` filters, or is a path whose relationships are all filtered so; only the history's VERSION_OF
   // (counted in graph-overview) and FLAGS (a flag is retired on its node, `f.removedAt`) are read unfiltered, and the links of a node (all, or
   // of some types) are counted only as a cheap bound of its current degree (the store's count, COUNT { (n)--() } or COUNT { (n)<-[:TYPE]-() },
-  // named `links` or compared with a parameter, a number or a computed floor), beside the exact count read link by link.
-  const bounds = /COUNT \{ \((\w+)\)<?-(?:\[:[\w|]+\])?->?\(\) \}(?: AS links| (?:>|>=|<=) (?:\$\w+|\d+|CASE [^\n]* END))/g;
+  // named `links` or compared with a parameter, a number or a computed floor, inline or named), beside the exact count read link by link.
+  const bounds = /COUNT \{ \((\w+)\)<?-(?:\[:[\w|]+\])?->?\(\) \}(?: AS links| (?:>|>=|<=) (?:\$\w+|\d+|[a-z]\w*|CASE [^\n]* END))/g;
   for (const [, node] of statement.matchAll(bounds)) expect(statement).toMatch(new RegExp(`(COUNT \\{ |MATCH )\\(${node}\\)<?-\\[\\w+`));
   const patterns = [...statement.replace(bounds, '').matchAll(/-\[([^\]]*)\]-|\)<?-->?\(/g)].map((m) => m[1] ?? '');
   for (const inside of patterns) {
