@@ -20,7 +20,16 @@ CALL () {
   RETURN 'organization' AS evidence, 1 AS strength, toLower(trim(d.registrantOrganization)) AS groupKey, d.registrantOrganization AS shown, d
   UNION ALL
   WITH $by AS by WHERE by IS NULL OR by = 'registrar'
-  MATCH (d:Domain)-[w:REGISTERED_WITH]->(r:Pivot:Registrar)
+  MATCH (r:Pivot:Registrar)
+  // A registrar of more than $maxShared domains is left out below unless asked for by value: so its domains are
+  // counted only up to one more than that before they are read.
+  WHERE $value IS NOT NULL OR size(COLLECT {
+    MATCH (r)<-[w:REGISTERED_WITH]-(d:Domain)
+    WHERE w.removedAt IS NULL AND d.key IS NOT NULL
+    RETURN DISTINCT d.key AS key
+    LIMIT toInteger($maxShared) + 1
+  }) <= $maxShared
+  MATCH (d:Domain)-[w:REGISTERED_WITH]->(r)
   WHERE w.removedAt IS NULL
   RETURN 'registrar' AS evidence, 2 AS strength, r.key AS groupKey, r.value AS shown, d
 }

@@ -236,6 +236,9 @@ describe('the query library on a real Neo4j', () => {
       },
     ]);
     expect(column(await run('shared-registrant', 'by=registrar', 'maxShared=2'), 'value')).toEqual([]);
+    // The bound itself: three domains are within a maxShared of 3, and a value asked for is listed whatever the bound.
+    expect(column(await run('shared-registrant', 'by=registrar', 'maxShared=3'), 'domains')).toEqual([3]);
+    expect(column(await run('shared-registrant', 'by=registrar', 'maxShared=2', 'value=ru-center-ru'), 'domains')).toEqual([3]);
     expect(column(await run('shared-address', 'address=арбат'), 'sharedBy')).toEqual([2]);
     const [phone] = await run('shared-phone', 'phone=+7 495 123-45-67');
     expect(phone).toEqual({
