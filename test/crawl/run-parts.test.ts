@@ -147,6 +147,19 @@ describe('waitOutNeo4j', () => {
     expect(result).toBe('ok');
     expect(c.slept).toEqual([500, 1000, 2000, 2000, 2000]);
   });
+  it('waits out a memory limit as an outage: another transaction may hold the pool', async () => {
+    const c = clock();
+    let calls = 0;
+    const result = await waitOutNeo4j(
+      async () => {
+        if (++calls < 3) throw new LandingGraphError('NEO4J_MEMORY', 'pool full');
+        return 'ok';
+      },
+      { maxWaitMs: 60_000, clock: c },
+    );
+    expect(result).toBe('ok');
+    expect(c.slept).toEqual([500, 1000]);
+  });
   it('throws after maxWaitMs, and at once for any other error', async () => {
     const c = clock();
     await expect(
