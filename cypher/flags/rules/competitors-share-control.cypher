@@ -32,7 +32,10 @@ WITH pair[0] AS c, pair[1] AS o, i
 WITH c, o, collect(DISTINCT CASE WHEN i:Person THEN 'officer ' + coalesce(i.name, i.value, i.key)
                                  WHEN i:Address THEN 'address ' + coalesce(i.value, i.key)
                                  WHEN i:Company THEN 'founder company ' + coalesce(i.title, i.key)
-                                 ELSE i.kind + ' ' + i.key END) AS shared
+                                 ELSE i.kind + ' ' + i.key END) AS found
+// In one order, rivals by key, so that the same graph gives the same evidence however the rows came.
+WITH c, o, COLLECT { UNWIND found AS x RETURN x ORDER BY x } AS shared
+ORDER BY coalesce(o.key, '#' + toString(o.id))
 WITH c, collect({o: o, shared: shared}) AS rivals
 // A company with one rival shares the finding with it: the pair, in key order, is one finding, not two lines.
 WITH c, rivals, CASE WHEN size(rivals) = 1 THEN rivals[0] END AS only

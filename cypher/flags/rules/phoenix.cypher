@@ -29,7 +29,11 @@ WHERE r1.removedAt IS NULL AND r2.removedAt IS NULL AND (i:Person OR i:Address)
   // include: hub-bounded shared=i holder=h link=l
   <= $maxShared
 WITH s, p, collect(DISTINCT CASE WHEN i:Person THEN 'officer ' + coalesce(i.name, i.value, i.key)
-                                 ELSE 'address ' + coalesce(i.value, i.key) END) AS shared
+                                 ELSE 'address ' + coalesce(i.value, i.key) END) AS found
+// In one order, the predecessors sharing most first, so that the same graph gives the same evidence (and the same
+// five shown) however the rows came.
+WITH s, p, COLLECT { UNWIND found AS x RETURN x ORDER BY x } AS shared
+ORDER BY size(shared) DESC, coalesce(p.key, '#' + toString(p.id))
 WITH s, collect({p: p, shared: shared}) AS predecessors
 WITH s, predecessors, reduce(n = 0, v IN predecessors | n + size(v.shared)) AS items
 RETURN elementId(s) AS element, s.kind AS kind, s.id AS id, s.key AS key, s.title AS title,
