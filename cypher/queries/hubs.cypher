@@ -46,12 +46,11 @@ CALL (ranked, atLeast, complete) {
   }
   RETURN n
 }
-CALL (n, counted) {
-  WITH n, [c IN counted WHERE c.n = n | c.byType][0] AS known
-  WITH n, known WHERE known IS NOT NULL
+WITH n, [c IN counted WHERE c.n = n | c.byType][0] AS known
+CALL (n, known) {
+  WITH known WHERE known IS NOT NULL
   RETURN known AS byType
   UNION ALL
-  WITH n, [c IN counted WHERE c.n = n | c.byType][0] AS known
   WITH n WHERE known IS NULL
   // include: hubs-links-by-type n=n
   RETURN byType
