@@ -1,6 +1,6 @@
 // Settle tasks and queue what they discovered, with the crawl's counters, in the transaction that wrote
 // their records. $done: [{uid, state, error}]; $aliases: [{uid, kind, id, key, depth}] (other names of a
-// fetched record, never to be asked for again); $queue: [{uid, kind, id, key, depth}];
+// fetched record, never to be asked for again); $queue: [{uid, kind, id, key, depth, rank}] (rank: see frontier-page);
 // $counts: {requested, fetched, missing, failed, invalid, reused}. A queued task found again nearer the seeds
 // takes the smaller depth: the next level starts while the last records of this one are still being
 // written (src/crawl/crawler.ts), so a record may be queued one level too deep before its nearer
@@ -29,7 +29,7 @@ CALL (c) {
 CALL (c) {
   UNWIND $queue AS q
   MERGE (t:CrawlTask {uid: q.uid})
-    ON CREATE SET t.crawlId = c.id, t.kind = q.kind, t.id = q.id, t.key = q.key, t.depth = q.depth, t.state = 'queued'
+    ON CREATE SET t.crawlId = c.id, t.kind = q.kind, t.id = q.id, t.key = q.key, t.rank = q.rank, t.depth = q.depth, t.state = 'queued'
     ON MATCH SET t.state = CASE WHEN t.state = 'done' AND q.depth < t.depth THEN 'queued' ELSE t.state END,
                  t.depth = CASE WHEN t.state IN ['queued', 'done'] AND q.depth < t.depth THEN q.depth ELSE t.depth END
 }

@@ -12,6 +12,12 @@ export interface FrontierTask {
   depth: number;
 }
 
+/** One page of a level's queued tasks, and the cursor that reads on after them. */
+export interface FrontierPage {
+  tasks: FrontierTask[];
+  next: string;
+}
+
 export type TaskState = 'done' | 'missing' | 'failed' | 'invalid';
 
 /**
@@ -133,8 +139,12 @@ export interface FrontierStore {
   startRun(crawlId: string, nowIso: string): Promise<RunStart>;
   /** The lowest depth with queued tasks (null: none), and how many tasks are queued in all. */
   levels(crawlId: string): Promise<{ depth: number | null; queued: number }>;
-  /** Queued tasks at `depth` with uid > `after`, in uid order, at most `limit`. */
-  page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierTask[]>;
+  /**
+   * At most `limit` queued tasks at `depth` that come after the cursor `after` ('' for the first page), in the
+   * order of frontierPosition (src/crawl/frontier-rank.ts: the kinds of a level mixed); `next` is the cursor
+   * for the page after this one.
+   */
+  page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierPage>;
   /** Write a commit atomically; crawlGone (NEO4J_CONFLICT), and nothing written, when the crawl is not there. */
   commit(crawlId: string, commit: Commit, nowIso: string): Promise<WrittenCounts>;
   /** A run ends with `status`; `stats` are this run's figures. */

@@ -148,7 +148,7 @@ export class LevelLoop {
     let after = '';
     for (;;) {
       this.uncommitted.forgetPage();
-      const page = await context.patiently(() => context.store.page(this.options.crawlId, depth, after, PAGE_SIZE));
+      const { tasks: page, next } = await context.patiently(() => context.store.page(this.options.crawlId, depth, after, PAGE_SIZE));
       if (page.length === 0) return;
       const open = page.filter((task) => !this.uncommitted.taken(task.uid));
       const fresh = await handler.fresh(open);
@@ -164,7 +164,7 @@ export class LevelLoop {
         }
         this.dispatch(task, reuse);
       }
-      after = page[page.length - 1]!.uid;
+      after = next;
     }
   }
 

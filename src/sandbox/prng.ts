@@ -1,20 +1,10 @@
-import { mulberry32 } from '../random.js';
+import { hashString, mulberry32 } from '../random.js';
 
-export { mulberry32 };
+export { hashString, mulberry32 };
 /**
  * Seeded randomness for the sandbox. Nothing in the sandbox calls Math.random: the graph, every record
  * body and every fault decision come from these generators, so a seed always reproduces the same run.
  */
-
-/** 32-bit FNV-1a of a string, used to turn salts like 'whoIs' into numbers. */
-export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** Mixes any number of integers (or salts) into one well-spread 32-bit value. */
 export function hash32(...parts: (number | string)[]): number {

@@ -3,6 +3,7 @@ import {
   type Commit,
   type CrawlStatus,
   crawlGone,
+  type FrontierPage,
   type FrontierStore,
   type FrontierTask,
   type LockHolder,
@@ -11,6 +12,7 @@ import {
   type RunStart,
   type WrittenCounts,
 } from '../crawl/frontier-store.js';
+import { frontierRank } from '../crawl/frontier-rank.js';
 import { LandingGraphError } from '../errors.js';
 import { inWriteTransaction, runNamed } from './executor.js';
 import { writeAnswers } from './answer-writer.js';
@@ -96,7 +98,7 @@ export class CrawlStore implements FrontierStore {
   }
 
   async create(crawl: NewCrawl, seeds: Omit<FrontierTask, 'depth'>[], nowIso: string): Promise<void> {
-    await runNamed(this.driver, 'crawl-create', { crawl, tasks: seeds, now: nowIso }, this.opts);
+    await runNamed(this.driver, 'crawl-create', { crawl, tasks: ranked(seeds), now: nowIso }, this.opts);
   }
 
   /** Mark a run as begun and queue again what failed before; returns the crawl's counters so far. */
@@ -111,9 +113,10 @@ export class CrawlStore implements FrontierStore {
     return { depth: (row?.depth as number | null) ?? null, queued: Number(row?.queued ?? 0) };
   }
 
-  async page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierTask[]> {
+  async page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierPage> {
     const rows = await runNamed(this.driver, 'frontier-page', { crawlId, depth, after, limit }, { ...this.opts, mode: 'read' });
-    return rows as unknown as FrontierTask[];
+    const tasks = rows.map(({ uid, kind, id, key, depth: d }) => ({ uid, kind, id, key, depth: d })) as unknown as FrontierTask[];
+    return { tasks, next: rows.length > 0 ? String(rows[rows.length - 1]!.position) : after };
   }
 
   /** One transaction: the records, then the tasks, so that a crash leaves both or neither. */
@@ -127,7 +130,7 @@ export class CrawlStore implements FrontierStore {
           crawlId,
           done: commit.done,
           aliases: commit.aliases,
-          queue,
+          queue: ranked(queue),
           counts: commit.counts,
           now: nowIso,
         });
@@ -150,4 +153,9 @@ export class CrawlStore implements FrontierStore {
     const [row] = await runNamed(this.driver, 'crawl-discard', { crawlId }, this.opts);
     return Number(row?.discarded ?? 0) > 0;
   }
+}
+
+/** Tasks with their rank, the place in their level's page order that frontier-page reads. */
+function ranked<T extends { uid: string }>(tasks: readonly T[]): (T & { rank: string })[] {
+  return tasks.map((task) => ({ ...task, rank: frontierRank(task.uid) }));
 }

@@ -319,7 +319,8 @@ describe('runCrawl with an in-memory frontier', () => {
     store.gate = async (operation, args) => {
       if (operation !== 'commit') return;
       if (level2Queued) await released;
-      else level2Queued = (args[1] as Commit).queue.some((row) => row.depth === 2);
+      // A row for a record already queued nearer the seeds queues nothing.
+      else level2Queued = (args[1] as Commit).queue.some((row) => row.depth === 2 && !store.tasks.has(row.uid));
     };
     const fetch = (ref: LandingRef) => {
       if (depthOf.get(`${ref.kind}#${ref.id}`) === 2 && !level2Fetched) {

@@ -38,6 +38,9 @@ function commitOf(parts: Partial<Commit>): Commit {
   return { batches: [], pivots: [], done: [], aliases: [], queue: [], counts: { ...ZERO }, ...parts };
 }
 
+/** Tasks in uid order, to compare sets of them. */
+const byUid = (tasks: readonly FrontierTask[]): FrontierTask[] => [...tasks].sort((a, b) => (a.uid < b.uid ? -1 : 1));
+
 function policyOf(crawlId: string, maxDepth = 2): SettlePolicy {
   return {
     crawlId,
@@ -89,21 +92,27 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         await subject.store.startRun(crawl.id, at(1));
         return crawl.id;
       };
-      /** The whole queued frontier, read by levels and pages of 2: `ref@depth`, in page order per depth. */
-      const frontier = async (crawlId: string): Promise<string[]> => {
-        const out: string[] = [];
-        for (let depth = 0; depth <= 6; depth++) {
-          let after = '';
-          for (;;) {
-            const page = await subject.store.page(crawlId, depth, after, 2);
-            if (page.length === 0) break;
-            for (const t of page) out.push(`${t.uid.slice(crawlId.length + 1)}@${t.depth}`);
-            after = page.at(-1)!.uid;
-          }
+      /** One level's queued tasks in page order, read by pages of `limit`. */
+      const level = async (crawlId: string, depth: number, limit = 2): Promise<FrontierTask[]> => {
+        const out: FrontierTask[] = [];
+        let after = '';
+        for (;;) {
+          const page = await subject.store.page(crawlId, depth, after, limit);
+          expect(page.tasks.length).toBeLessThanOrEqual(limit);
+          if (page.tasks.length === 0) break;
+          out.push(...page.tasks);
+          after = page.next;
         }
         return out;
       };
-      return { ...subject, run, newCrawl, row, seed, started, frontier };
+      /** The whole queued frontier, read by levels and pages of 2: `ref@depth`, sorted per depth (the order is tested apart). */
+      const frontier = async (crawlId: string): Promise<string[]> => {
+        const out: string[] = [];
+        for (let depth = 0; depth <= 6; depth++)
+          out.push(...(await level(crawlId, depth)).map((t) => `${t.uid.slice(crawlId.length + 1)}@${t.depth}`).sort());
+        return out;
+      };
+      return { ...subject, run, newCrawl, row, seed, started, level, frontier };
     }
 
     describe('a crawl and its runs', () => {
@@ -119,11 +128,12 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         await store.create(crawl, [...seeds, seeds[0]!], at(0));
         expect(await store.latest(crawl.fingerprint)).toEqual({ id: crawl.id, status: 'running' });
         expect(await store.levels(crawl.id)).toEqual({ depth: 0, queued: 2 });
-        expect(await store.page(crawl.id, 0, '', 10)).toEqual(
-          [
+        const { tasks } = await store.page(crawl.id, 0, '', 10);
+        expect(byUid(tasks)).toEqual(
+          byUid([
             { ...seeds[0]!, depth: 0 },
             { ...seeds[1]!, depth: 0 },
-          ].sort((a, b) => (a.uid < b.uid ? -1 : 1)),
+          ]),
         );
         expect(await frontier(crawl.id)).toEqual(['company:1027700132195@0', 'domain#7@0']);
       });
@@ -216,10 +226,9 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
           runs: 2,
           requeuedFailed: 0,
         });
-        expect(await store.page(crawlId, 0, '', 10)).toEqual([
-          row(crawlId, { kind: 'domain', id: 1 }, 0),
-          row(crawlId, { kind: 'domain', id: 2 }, 0),
-        ]);
+        expect(byUid((await store.page(crawlId, 0, '', 10)).tasks)).toEqual(
+          byUid([row(crawlId, { kind: 'domain', id: 1 }, 0), row(crawlId, { kind: 'domain', id: 2 }, 0)]),
+        );
       });
     });
 
@@ -227,21 +236,40 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
       it('has no level when nothing is queued, for an unknown crawl too', async () => {
         const { store, started, run } = await setUp();
         expect(await store.levels(`gone-${run}`)).toEqual({ depth: null, queued: 0 });
-        expect(await store.page(`gone-${run}`, 0, '', 10)).toEqual([]);
+        expect((await store.page(`gone-${run}`, 0, '', 10)).tasks).toEqual([]);
         const crawlId = await started([]);
         expect(await store.levels(crawlId)).toEqual({ depth: null, queued: 0 });
       });
 
-      it('pages the queued tasks of one depth in uid order after a uid, at most `limit` at a time', async () => {
+      it('pages the queued tasks of one depth after a cursor, at most `limit` at a time, each once', async () => {
         const { store, started, row } = await setUp();
         const crawlId = await started([5, 3, 9, 1]);
         const uids = [1, 3, 5, 9].map((id) => row(crawlId, { kind: 'domain', id }, 0).uid).sort();
         const first = await store.page(crawlId, 0, '', 3);
-        expect(first.map((t) => t.uid)).toEqual(uids.slice(0, 3));
-        const second = await store.page(crawlId, 0, first[2]!.uid, 3);
-        expect(second.map((t) => t.uid)).toEqual(uids.slice(3));
-        expect(await store.page(crawlId, 0, second[0]!.uid, 3)).toEqual([]);
-        expect(await store.page(crawlId, 1, '', 3)).toEqual([]);
+        expect(first.tasks).toHaveLength(3);
+        const second = await store.page(crawlId, 0, first.next, 3);
+        expect([...first.tasks, ...second.tasks].map((t) => t.uid).sort()).toEqual(uids);
+        expect((await store.page(crawlId, 0, second.next, 3)).tasks).toEqual([]);
+        expect((await store.page(crawlId, 1, '', 3)).tasks).toEqual([]);
+      });
+
+      it('pages the same order every time, with the kinds of a level mixed, not one kind after another', async () => {
+        const { store, newCrawl, seed, level } = await setUp();
+        const crawl = newCrawl();
+        // 50 records of each kind; uid order would give all companies first.
+        const kinds: LandingKind[] = ['company', 'domain', 'email', 'phone'];
+        const seeds = kinds.flatMap((kind) => Array.from({ length: 50 }, (_, i) => seed(crawl.id, { kind, id: i + 1 })));
+        await store.create(crawl, seeds, at(0));
+        await store.startRun(crawl.id, at(1));
+        const order = await level(crawl.id, 0, 7);
+        expect(order.map((t) => t.uid).sort()).toEqual(seeds.map((t) => t.uid).sort());
+        expect(await level(crawl.id, 0, 30)).toEqual(order);
+        // In a random order, a kind has 25 +- 3 of its 50 in the first half; fewer than 10 is 5 standard deviations off.
+        for (const kind of kinds) {
+          const inFirstHalf = order.slice(0, 100).filter((t) => t.kind === kind).length;
+          expect(inFirstHalf, kind).toBeGreaterThanOrEqual(10);
+          expect(inFirstHalf, kind).toBeLessThanOrEqual(40);
+        }
       });
 
       it('keeps crawls apart: a crawl pages and counts only its own tasks', async () => {
@@ -302,7 +330,7 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         expect(await frontier(crawlId)).toEqual(['domain#1@0', 'company#10@2', 'company#11@2']);
         await store.commit(crawlId, commitOf({ queue: [row(crawlId, ref(10), 1)] }), at(3));
         expect(await frontier(crawlId)).toEqual(['domain#1@0', 'company#10@1', 'company#11@2']);
-        expect(await store.page(crawlId, 1, '', 10)).toEqual([row(crawlId, ref(10), 1)]);
+        expect((await store.page(crawlId, 1, '', 10)).tasks).toEqual([row(crawlId, ref(10), 1)]);
       });
 
       it('never queues a settled task again, except a done one found nearer the seeds', async () => {
@@ -329,7 +357,7 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         // Nearer the seeds (a record that had failed was retried): only the done one is expanded again.
         await store.commit(crawlId, commitOf({ queue: [1, 2, 3, 4].map((id) => task(id, 1)) }), at(5));
         expect(await frontier(crawlId)).toEqual(['company#1@1']);
-        expect(await store.page(crawlId, 1, '', 10)).toEqual([task(1, 1)]);
+        expect((await store.page(crawlId, 1, '', 10)).tasks).toEqual([task(1, 1)]);
       });
 
       it('settles aliases as done: a queued one leaves the frontier, a new one is never queued at its depth or deeper', async () => {

@@ -2,6 +2,7 @@ import type {
   Commit,
   CrawlCounts,
   CrawlStatus,
+  FrontierPage,
   FrontierStore,
   FrontierTask,
   LockHolder,
@@ -11,6 +12,7 @@ import type {
   TaskState,
   WrittenCounts,
 } from '../../src/crawl/frontier-store.js';
+import { frontierPosition, frontierRank } from '../../src/crawl/frontier-rank.js';
 import { countsOf, crawlGone } from '../../src/crawl/frontier-store.js';
 import { LandingGraphError } from '../../src/errors.js';
 import type { LandingStatus, NodeRow } from '../../src/graph/model.js';
@@ -39,6 +41,8 @@ interface StoredRecord {
 
 interface StoredTask extends FrontierTask {
   crawlId: string;
+  /** As the Neo4j store's: set when queued or seeded, not for an alias (which sorts by its uid if queued again). */
+  rank?: string;
   state: 'queued' | TaskState;
   error: string | null;
 }
@@ -108,7 +112,8 @@ export class MemoryFrontierStore implements FrontierStore {
     const startedAtMs = Date.parse(nowIso);
     this.crawls.set(crawl.id, { ...crawl, ...zero, status: 'running', runs: 0, startedAtMs, createdAt: this.created++, error: null });
     for (const seed of seeds) {
-      if (!this.tasks.has(seed.uid)) this.tasks.set(seed.uid, { ...seed, depth: 0, crawlId: crawl.id, state: 'queued', error: null });
+      if (!this.tasks.has(seed.uid))
+        this.tasks.set(seed.uid, { ...seed, depth: 0, crawlId: crawl.id, state: 'queued', error: null, rank: frontierRank(seed.uid) });
     }
   }
 
@@ -157,13 +162,17 @@ export class MemoryFrontierStore implements FrontierStore {
     return { depth: queued.length === 0 ? null : Math.min(...queued.map((t) => t.depth)), queued: queued.length };
   }
 
-  async page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierTask[]> {
+  async page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierPage> {
     await this.gate('page', [crawlId, depth, after, limit]);
-    return this.queued(crawlId)
-      .filter((t) => t.depth === depth && t.uid > after)
-      .sort((a, b) => (a.uid < b.uid ? -1 : 1))
-      .slice(0, limit)
-      .map(({ uid, kind, id, key, depth: d }) => ({ uid, kind, id, key, depth: d }));
+    const page = this.queued(crawlId)
+      .map((t) => ({ t, position: frontierPosition(t) }))
+      .filter(({ t, position }) => t.depth === depth && position > after)
+      .sort((a, b) => (a.position < b.position ? -1 : 1))
+      .slice(0, limit);
+    return {
+      tasks: page.map(({ t: { uid, kind, id, key, depth: d } }) => ({ uid, kind, id, key, depth: d })),
+      next: page.at(-1)?.position ?? after,
+    };
   }
 
   async commit(crawlId: string, commit: Commit, nowIso: string): Promise<WrittenCounts> {
@@ -181,7 +190,7 @@ export class MemoryFrontierStore implements FrontierStore {
     }
     for (const q of commit.queue) {
       const task = this.tasks.get(q.uid);
-      if (!task) this.tasks.set(q.uid, { ...q, crawlId, state: 'queued', error: null });
+      if (!task) this.tasks.set(q.uid, { ...q, crawlId, state: 'queued', error: null, rank: frontierRank(q.uid) });
       else if ((task.state === 'queued' || task.state === 'done') && q.depth < task.depth) {
         task.state = 'queued';
         task.depth = q.depth;
