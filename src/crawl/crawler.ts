@@ -1,4 +1,5 @@
 import type { FetchedRecord } from '../client/client.js';
+import { LANDING_KINDS, type LandingKind } from '../api/kinds.js';
 import type { LandingRef } from '../api/refs.js';
 import { beginRun, bootstrap, type CrawlRequest } from './bootstrap.js';
 import { type CrawlCounts, type CrawlStatus, countsOf, type FrontierStore, type LockHolder } from './frontier-store.js';
@@ -9,7 +10,7 @@ import { cleanUri } from '../render/provenance.js';
 import { type ErrorCode, isLandingGraphError } from '../errors.js';
 import { LevelLoop } from './level-loop.js';
 import { ClientEventCounter, type CrawlProgress, progressOf } from './progress.js';
-import { RemainingWork } from './remaining-work.js';
+import { type KindSample, RemainingWork } from './remaining-work.js';
 import { type RunContext, runContext } from './run-context.js';
 import { RunLedger } from './run-ledger.js';
 import { RunStop } from './run-stop.js';
@@ -192,8 +193,9 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
   if (deps.signal?.aborted) stop.stop('interrupted');
   const ticker = setInterval(() => deps.onProgress?.(progress()), deps.progressIntervalMs ?? 1000);
   ticker.unref();
-  void countToFetch(crawlId, ledger, run);
-  const counter = setInterval(() => void countToFetch(crawlId, ledger, run), deps.countIntervalMs ?? 5000);
+  const count = () => void countToFetch(crawlId, ledger, run, () => loop.heldForStoreMs);
+  count();
+  const counter = setInterval(count, deps.countIntervalMs ?? 5000);
   counter.unref();
   try {
     await loop.run();
@@ -217,15 +219,19 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
  * The counters are read before the count, so that the sample never holds a commit the count has not seen.
  * A count that fails (Neo4j away) is skipped: the crawl itself waits Neo4j out.
  */
-async function countToFetch(crawlId: string, ledger: RunLedger, run: Run): Promise<void> {
+async function countToFetch(crawlId: string, ledger: RunLedger, run: Run, heldForStoreMs: () => number): Promise<void> {
   if (run.counting) return;
   run.counting = true;
   const settled = ledger.settled();
   const listed = ledger.listed;
+  const tallies = structuredClone(ledger.kinds);
+  const heldMs = heldForStoreMs();
   try {
-    const { queued } = await run.context.store.levels(crawlId);
+    const queuedByKind = await run.context.store.queuedByKind(crawlId);
+    const queued = LANDING_KINDS.reduce((sum, kind) => sum + queuedByKind[kind], 0);
     ledger.toFetch = queued;
-    run.remaining.observe({ settled, toFetch: queued, listed });
+    const kinds = Object.fromEntries(LANDING_KINDS.map((kind) => [kind, { ...tallies[kind], toFetch: queuedByKind[kind] }]));
+    run.remaining.observe({ settled, toFetch: queued, listed, store: { heldMs, kinds: kinds as Record<LandingKind, KindSample> } });
   } catch {
     // the next count will do
   } finally {

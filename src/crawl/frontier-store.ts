@@ -139,6 +139,8 @@ export interface FrontierStore {
   startRun(crawlId: string, nowIso: string): Promise<RunStart>;
   /** The lowest depth with queued tasks (null: none), and how many tasks are queued in all. */
   levels(crawlId: string): Promise<{ depth: number | null; queued: number }>;
+  /** How many tasks are queued, per kind (every kind named, 0 when none). */
+  queuedByKind(crawlId: string): Promise<Record<LandingKind, number>>;
   /**
    * At most `limit` queued tasks at `depth` that come after the cursor `after` ('' for the first page), in the
    * order of frontierPosition (src/crawl/frontier-rank.ts: the kinds of a level mixed); `next` is the cursor

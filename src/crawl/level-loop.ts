@@ -73,6 +73,7 @@ export class LevelLoop {
     this.slots = new DispatchSlots(
       options.maxInFlight,
       () => this.buffer.waiting < maxWaitingRecords && this.buffer.waitingRawChars < maxWaitingRawChars,
+      parts.context.now,
     );
     this.buffer = new CommitBuffer({
       commitEvery: options.commitEvery,
@@ -91,6 +92,11 @@ export class LevelLoop {
   /** Fetches on their way. */
   get inFlight(): number {
     return this.slots.inFlight;
+  }
+
+  /** How long fetches have waited for the store, in all (DispatchSlots.heldForStoreMs). */
+  get heldForStoreMs(): number {
+    return this.slots.heldForStoreMs;
   }
 
   /**
@@ -181,8 +187,10 @@ export class LevelLoop {
       .settle(task, reuse, request)
       .then(
         (settlement) => {
-          if (settlement) this.accept(settlement, task);
-          else if (request.requested) ledger.dropped(); // stopped: nothing to commit, asked again on resume
+          if (settlement) {
+            ledger.tally(task.kind, settlement);
+            this.accept(settlement, task);
+          } else if (request.requested) ledger.dropped(); // stopped: nothing to commit, asked again on resume
         },
         (error: unknown) => {
           if (request.requested) ledger.dropped();

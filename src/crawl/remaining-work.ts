@@ -1,3 +1,5 @@
+import { LANDING_KINDS, type LandingKind } from '../api/kinds.js';
+
 /** What a crawl has done and knows of at one moment, for RemainingWork. */
 export interface WorkSample {
   /** Tasks settled, all runs (fetched, missing, failed, invalid and reused). */
@@ -6,7 +8,31 @@ export interface WorkSample {
   toFetch: number;
   /** References the settled records listed (queue rows, repeats included): every record a page names. */
   listed: number;
+  /** What the store's side shows: without it every record costs the same. */
+  store?: StoreSample;
 }
+
+export interface StoreSample {
+  /** How long fetches have waited for room in the commit buffer, this run: the time the store bound the crawl. */
+  heldMs: number;
+  /** Settled, written and queued per kind of record. */
+  kinds: Record<LandingKind, KindSample>;
+}
+
+export interface KindSample {
+  /** Tasks of this kind this run settled, and the rows (nodes, links, pivots) their settlements hold. */
+  settled: number;
+  rows: number;
+  /** Tasks of this kind queued in the frontier. */
+  toFetch: number;
+}
+
+/**
+ * What writing a record costs besides its rows, in rows: the request, its task and its node. The kinds' paces of
+ * an unthrottled million-record crawl (companies about 350 records/s at 52 rows a record, e-mails about 1,700 at 7)
+ * fit a cost of 4.3 + rows.
+ */
+const FIXED_COST_ROWS = 4;
 
 /**
  * The records a crawl still has to settle and the time that takes, from samples of its counters. The pace
@@ -22,7 +48,13 @@ export interface WorkSample {
  *   known (known / share is the world's size), which holds while the crawl grows;
  * - yield: each record to fetch discovers as many new ones as those settled lately did, and those in turn
  *   (a geometric series), which is the closer one once discoveries thin out at the end.
- * Pure apart from the clock.
+ * Kinds cost the store very different times (a company or a site writes many pivots and links, an e-mail or a
+ * phone few), and the last levels of a crawl hold mostly the cheap ones. So for the share of the window's time that
+ * the store bound the crawl (`store.heldMs`), a record costs FIXED_COST_ROWS plus the rows of its kind's average
+ * settlement: the pace is converted to cost per second with the mix the window settled, and the records left are
+ * weighed with their own mix (those to fetch by the frontier's kinds, those still to discover by the kinds
+ * discovered lately). For the rest (a crawl held by --rps, the service or its concurrency) every record costs the
+ * same. Pure apart from the clock.
  */
 export class RemainingWork {
   private readonly samples: (WorkSample & { atMs: number })[] = [];
@@ -76,7 +108,44 @@ export class RemainingWork {
     const future = this.toDiscover(since, last, last.settled - since.settled, toFetchNow);
     if (future === undefined) return undefined;
     const tasks = toFetchNow + future;
-    return { tasks: Math.round(tasks), etaMs: Math.round(tasks / perMs) };
+    const byRecords = tasks / perMs;
+    const costs = this.costs(first, since, last);
+    if (!costs) return { tasks: Math.round(tasks), etaMs: Math.round(byRecords) };
+    const byCost = (toFetchNow * costs.toFetch + future * costs.discovered) / (perMs * costs.settled);
+    const storeBound = Math.min(1, Math.max(0, (last.store!.heldMs - first.store!.heldMs) / (last.atMs - first.atMs)));
+    return { tasks: Math.round(tasks), etaMs: Math.round(storeBound * byCost + (1 - storeBound) * byRecords) };
+  }
+
+  /**
+   * The average cost of a record (FIXED_COST_ROWS plus its kind's rows) among those the pace's window settled, those
+   * to fetch and those the discoveries' window discovered; undefined without the store's side in the samples.
+   */
+  private costs(
+    first: WorkSample,
+    since: WorkSample,
+    last: WorkSample,
+  ): { settled: number; toFetch: number; discovered: number } | undefined {
+    const [kinds, before, discoveredFrom] = [last.store?.kinds, first.store?.kinds, since.store?.kinds];
+    if (!kinds || !before || !discoveredFrom) return undefined;
+    const all = LANDING_KINDS.reduce((sum, k) => ({ settled: sum.settled + kinds[k].settled, rows: sum.rows + kinds[k].rows }), {
+      settled: 0,
+      rows: 0,
+    });
+    if (all.settled === 0) return undefined;
+    const meanCost = FIXED_COST_ROWS + all.rows / all.settled;
+    const cost = (k: LandingKind) => (kinds[k].settled > 0 ? FIXED_COST_ROWS + kinds[k].rows / kinds[k].settled : meanCost);
+    const average = (count: (k: LandingKind) => number): number | undefined => {
+      const counts = LANDING_KINDS.map((k) => Math.max(0, count(k)));
+      const total = counts.reduce((a, b) => a + b, 0);
+      return total > 0 ? LANDING_KINDS.reduce((sum, k, i) => sum + counts[i]! * cost(k), 0) / total : undefined;
+    };
+    const toFetch = average((k) => kinds[k].toFetch) ?? meanCost;
+    const known = (sample: Record<LandingKind, KindSample>, k: LandingKind) => sample[k].settled + sample[k].toFetch;
+    return {
+      settled: average((k) => kinds[k].settled - before[k].settled) ?? meanCost,
+      toFetch,
+      discovered: average((k) => known(kinds, k) - known(discoveredFrom, k)) ?? toFetch,
+    };
   }
 
   private toDiscover(first: WorkSample, last: WorkSample, settled: number, toFetch: number): number | undefined {

@@ -1,5 +1,14 @@
+import type { LandingKind } from '../api/kinds.js';
 import type { Commit, CrawlCounts, WrittenCounts } from './frontier-store.js';
 import type { RunCounters } from './progress.js';
+
+/** Tasks of one kind this run settled, and the rows their settlements hold. */
+export interface KindTally {
+  settled: number;
+  rows: number;
+}
+
+const NONE: KindTally = { settled: 0, rows: 0 };
 
 /**
  * A run's accounting: the crawl's counters (all runs, as committed), this run's, the requests on their
@@ -18,6 +27,8 @@ export class RunLedger {
   toFetch = 0;
   /** References the records this run settled listed (queue rows, repeats included), for RemainingWork. */
   listed = 0;
+  /** This run's settled tasks per kind, and the rows (nodes, links, pivots) their commits write: what a kind costs. */
+  readonly kinds: Record<LandingKind, KindTally> = { domain: { ...NONE }, company: { ...NONE }, email: { ...NONE }, phone: { ...NONE } };
   /** Requests this run has dispatched whose commit has not landed. */
   private uncommittedRequests = 0;
 
@@ -49,6 +60,14 @@ export class RunLedger {
   settled(): number {
     const t = this.totals;
     return t.fetched + t.missing + t.failed + t.invalid + t.reused;
+  }
+
+  /** A task of `kind` settled into `settlement` (counted when settled, before its commit: the tallies weigh kinds). */
+  tally(kind: LandingKind, settlement: Commit): void {
+    const tally = this.kinds[kind];
+    tally.settled += 1;
+    for (const batch of settlement.batches) tally.rows += batch.nodes.length + batch.edges.length;
+    for (const pivots of settlement.pivots) tally.rows += pivots.pivots.length + pivots.links.length + pivots.keyLinks.length;
   }
 
   wrote(written: Pick<WrittenCounts, 'nodes' | 'edges'>): void {

@@ -19,4 +19,4 @@ export const COMMIT_STATEMENTS = [
   'frontier-complete',
 ] as const;
 
-export const FRONTIER_READS = ['frontier-levels', 'frontier-page', 'history/fresh-answers'] as const;
+export const FRONTIER_READS = ['frontier-levels', 'frontier-queued-by-kind', 'frontier-page', 'history/fresh-answers'] as const;

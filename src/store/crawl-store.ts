@@ -1,4 +1,5 @@
 import type { Driver } from 'neo4j-driver';
+import { isLandingKind, LANDING_KINDS, type LandingKind } from '../api/kinds.js';
 import {
   type Commit,
   type CrawlStatus,
@@ -111,6 +112,13 @@ export class CrawlStore implements FrontierStore {
   async levels(crawlId: string): Promise<{ depth: number | null; queued: number }> {
     const [row] = await runNamed(this.driver, 'frontier-levels', { crawlId }, { ...this.opts, mode: 'read' });
     return { depth: (row?.depth as number | null) ?? null, queued: Number(row?.queued ?? 0) };
+  }
+
+  async queuedByKind(crawlId: string): Promise<Record<LandingKind, number>> {
+    const rows = await runNamed(this.driver, 'frontier-queued-by-kind', { crawlId }, { ...this.opts, mode: 'read' });
+    const byKind = Object.fromEntries(LANDING_KINDS.map((kind) => [kind, 0])) as Record<LandingKind, number>;
+    for (const row of rows) if (typeof row.kind === 'string' && isLandingKind(row.kind)) byKind[row.kind] = Number(row.queued);
+    return byKind;
   }
 
   async page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierPage> {

@@ -253,6 +253,23 @@ export function frontierStoreContract(name: string, makeSubject: () => Promise<F
         expect((await store.page(crawlId, 1, '', 3)).tasks).toEqual([]);
       });
 
+      it('counts the queued tasks per kind, every kind named, and no settled task', async () => {
+        const { store, newCrawl, seed, run } = await setUp();
+        expect(await store.queuedByKind(`gone-${run}`)).toEqual({ domain: 0, company: 0, email: 0, phone: 0 });
+        const crawl = newCrawl();
+        const seeds = [
+          seed(crawl.id, { kind: 'domain', id: 1 }),
+          seed(crawl.id, { kind: 'domain', id: 2 }),
+          seed(crawl.id, { kind: 'phone', id: 3 }),
+          seed(crawl.id, { kind: 'company', key: '1027700132195' }),
+        ];
+        await store.create(crawl, seeds, at(0));
+        await store.startRun(crawl.id, at(1));
+        expect(await store.queuedByKind(crawl.id)).toEqual({ domain: 2, company: 1, email: 0, phone: 1 });
+        await store.commit(crawl.id, commitOf({ done: [{ uid: seeds[0]!.uid, state: 'missing', error: 'NOT_FOUND' }] }), at(2));
+        expect(await store.queuedByKind(crawl.id)).toEqual({ domain: 1, company: 1, email: 0, phone: 1 });
+      });
+
       it('pages the same order every time, with the kinds of a level mixed, not one kind after another', async () => {
         const { store, newCrawl, seed, level } = await setUp();
         const crawl = newCrawl();

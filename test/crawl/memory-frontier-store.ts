@@ -1,3 +1,4 @@
+import { LANDING_KINDS, type LandingKind } from '../../src/api/kinds.js';
 import type {
   Commit,
   CrawlCounts,
@@ -160,6 +161,13 @@ export class MemoryFrontierStore implements FrontierStore {
     await this.gate('levels', [crawlId]);
     const queued = this.queued(crawlId);
     return { depth: queued.length === 0 ? null : Math.min(...queued.map((t) => t.depth)), queued: queued.length };
+  }
+
+  async queuedByKind(crawlId: string): Promise<Record<LandingKind, number>> {
+    await this.gate('queuedByKind', [crawlId]);
+    const byKind = Object.fromEntries(LANDING_KINDS.map((kind) => [kind, 0])) as Record<LandingKind, number>;
+    for (const task of this.queued(crawlId)) byKind[task.kind] += 1;
+    return byKind;
   }
 
   async page(crawlId: string, depth: number, after: string, limit: number): Promise<FrontierPage> {

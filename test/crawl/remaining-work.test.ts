@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isLandingKind, type LandingKind, LISTS_OF_KIND, relationList } from '../../src/api/kinds.js';
-import { RemainingWork, type WorkSample } from '../../src/crawl/remaining-work.js';
-import { generateGraph } from '../../src/sandbox/index.js';
+import { isLandingKind, LANDING_KINDS, type LandingKind, LISTS_OF_KIND, relationList } from '../../src/api/kinds.js';
+import { frontierRank } from '../../src/crawl/frontier-rank.js';
+import { type KindSample, RemainingWork, type WorkSample } from '../../src/crawl/remaining-work.js';
+import { generateGraph, type SandboxGraph } from '../../src/sandbox/index.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 /** A RemainingWork on a fake clock, sampled every 5 s from `fromS` to `toS` seconds with `at(s)`. */
@@ -73,42 +74,99 @@ describe('RemainingWork', () => {
     expect(work.estimate(4_000)).toEqual({ tasks: 5_000, etaMs: 50_000 });
   });
 
+  describe('with the store side', () => {
+    // 100 e-mails settled at the start (7 rows each), then 100 companies a second (52 rows each) to 60 s, with
+    // 1,000 records to fetch and nothing listed. A company costs 4 + 52 = 56 rows, an e-mail 4 + 7 = 11.
+    const kinds = (s: number, toFetch: Partial<Record<LandingKind, number>> = { email: 1_000 }): Record<LandingKind, KindSample> => ({
+      company: { settled: 100 * s, rows: 5_200 * s, toFetch: toFetch.company ?? 0 },
+      domain: { settled: 0, rows: 0, toFetch: toFetch.domain ?? 0 },
+      email: { settled: 100, rows: 700, toFetch: toFetch.email ?? 0 },
+      phone: { settled: 0, rows: 0, toFetch: toFetch.phone ?? 0 },
+    });
+
+    it('weighs records by their kind when the store held the crawl: a pace of costly records does not stand for cheap ones', async () => {
+      // Held by the store all the time: the last third settled 5,600 rows a second, and the e-mails left are 11,000
+      // rows, 1.964 s (10 s at 100 records a second).
+      const { work } = await sampled((s) => ({
+        settled: 100 + 100 * s,
+        toFetch: 1_000,
+        listed: 0,
+        store: { heldMs: 1_000 * s, kinds: kinds(s) },
+      }));
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 1_964 });
+    });
+
+    it('weighs a kind none of whose records has settled yet as the average record', async () => {
+      // The records to fetch are phones, none settled: the average settled record costs 4 + (312,000 + 700) / 6,100 =
+      // 55.26 rows; 1,000 of them at 5,600 rows a second take 9.868 s.
+      const { work } = await sampled((s) => ({
+        settled: 100 + 100 * s,
+        toFetch: 1_000,
+        listed: 0,
+        store: { heldMs: 1_000 * s, kinds: kinds(s, { phone: 1_000 }) },
+      }));
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 9_868 });
+    });
+
+    it('counts every record the same when the store never held the crawl (bound by --rps or the service)', async () => {
+      const { work } = await sampled((s) => ({ settled: 100 + 100 * s, toFetch: 1_000, listed: 0, store: { heldMs: 0, kinds: kinds(s) } }));
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 10_000 });
+    });
+
+    it('weighs by kind for the share of the time the store held the crawl', async () => {
+      // Held a quarter of the time: 0.25 * 1.964 s + 0.75 * 10 s.
+      const { work } = await sampled((s) => ({
+        settled: 100 + 100 * s,
+        toFetch: 1_000,
+        listed: 0,
+        store: { heldMs: 250 * s, kinds: kinds(s) },
+      }));
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 7_991 });
+    });
+  });
+
   it('has no estimate while every reference listed is new (no end in sight)', async () => {
     const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 300 * s }), 0, 30);
     expect(work.estimate()).toBeUndefined();
   });
 });
 
+/**
+ * A breadth-first crawl of a sandbox world as its ground truth has it: from the first company, every list followed
+ * to the end of its component, each level in the frontier's order (by rank); a record is known (queued) from the
+ * first page that lists it. Per record settled: its kind, the references it lists, and the kinds of those new.
+ */
+function crawlOrder(graph: SandboxGraph): { kind: LandingKind; listed: number; fresh: LandingKind[] }[] {
+  const seen = new Set<string>();
+  const order: { kind: LandingKind; listed: number; fresh: LandingKind[] }[] = [];
+  let level: [LandingKind, number][] = [['company', graph.ids('company')[0]!]];
+  seen.add(`company#${level[0]![1]}`);
+  while (level.length > 0) {
+    const next: [LandingKind, number][] = [];
+    for (const [kind, id] of level) {
+      const step = { kind, listed: 0, fresh: [] as LandingKind[] };
+      for (const field of LISTS_OF_KIND[kind]) {
+        const target = relationList(field).target;
+        if (!isLandingKind(target)) continue;
+        for (const to of Array.from(graph.list(id, field))) {
+          if (graph.kindOf(to) !== target) continue;
+          step.listed += 1;
+          if (seen.has(`${target}#${to}`)) continue;
+          seen.add(`${target}#${to}`);
+          step.fresh.push(target);
+          next.push([target, to]);
+        }
+      }
+      order.push(step);
+    }
+    level = next.sort(([ka, a], [kb, b]) => (frontierRank(`c|${ka}#${a}`) < frontierRank(`c|${kb}#${b}`) ? -1 : 1));
+  }
+  return order;
+}
+
 describe('RemainingWork on a breadth-first crawl of a sandbox world', () => {
   it.each([20_000])('estimates the records left within 20 %% from a tenth of the crawl to nine tenths (%i records)', async (records) => {
-    const graph = generateGraph({ records, seed: 3 });
-    // The crawl, as the sandbox's ground truth has it: breadth-first from the first company, every list
-    // followed to the end of its component; a record is known (queued) from the first page that lists it.
-    const seen = new Set<string>();
-    const order: { listed: number; fresh: number }[] = [];
-    let level: [LandingKind, number][] = [['company', graph.ids('company')[0]!]];
-    seen.add(`company#${level[0]![1]}`);
-    while (level.length > 0) {
-      const next: [LandingKind, number][] = [];
-      for (const [kind, id] of level) {
-        let listed = 0;
-        let fresh = 0;
-        for (const field of LISTS_OF_KIND[kind]) {
-          const target = relationList(field).target;
-          if (!isLandingKind(target)) continue;
-          for (const to of Array.from(graph.list(id, field))) {
-            if (graph.kindOf(to) !== target) continue;
-            listed += 1;
-            if (seen.has(`${target}#${to}`)) continue;
-            seen.add(`${target}#${to}`);
-            fresh += 1;
-            next.push([target, to]);
-          }
-        }
-        order.push({ listed, fresh });
-      }
-      level = next;
-    }
+    const order = crawlOrder(generateGraph({ records, seed: 3 }));
     const total = order.length;
     const clock = new FakeClock();
     const work = new RemainingWork(clock.now);
@@ -130,8 +188,53 @@ describe('RemainingWork on a breadth-first crawl of a sandbox world', () => {
         }
       }
       if (settled < total) {
-        known += order[settled]!.fresh;
+        known += order[settled]!.fresh.length;
         listed += order[settled]!.listed;
+      }
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it('estimates the time left within 20 % when the kinds cost different times, from a tenth of the crawl to nine tenths', async () => {
+    const graph = generateGraph({ records: 20_000, seed: 3 });
+    // Rows a record of each kind writes (about the sandbox's); a record takes (4 + rows) / 20 ms, so a company is
+    // 5 times an e-mail, as an unthrottled crawl measured them.
+    const ROWS: Record<LandingKind, number> = { company: 52, domain: 47, email: 7, phone: 8 };
+    const costMs = (kind: LandingKind) => (4 + ROWS[kind]) / 20;
+    const order = crawlOrder(graph);
+    const total = order.length;
+    const finishedMs = order.reduce((sum, step) => sum + costMs(step.kind), 0);
+    const clock = new FakeClock();
+    const work = new RemainingWork(clock.now);
+    const kinds = Object.fromEntries(LANDING_KINDS.map((k) => [k, { settled: 0, rows: 0, toFetch: 0 }])) as Record<LandingKind, KindSample>;
+    kinds.company.toFetch = 1;
+    let [listed, atMs] = [0, 0];
+    const misses: string[] = [];
+    for (let settled = 0; settled <= total; settled += 1) {
+      if (settled % 500 === 0) {
+        await clock.advanceTo(Math.round(atMs));
+        work.observe({
+          settled,
+          toFetch: LANDING_KINDS.reduce((sum, k) => sum + kinds[k].toFetch, 0),
+          listed,
+          // Bound by the store all along.
+          store: { heldMs: atMs, kinds: structuredClone(kinds) },
+        });
+        const estimate = work.estimate();
+        const realMs = finishedMs - atMs;
+        if (settled >= total / 10 && settled <= (total * 9) / 10) {
+          const ratio = estimate === undefined ? NaN : estimate.etaMs / realMs;
+          if (!(ratio >= 0.8 && ratio <= 1.2)) misses.push(`${settled} of ${total}: ${estimate?.etaMs} ms for ${Math.round(realMs)}`);
+        }
+      }
+      if (settled < total) {
+        const step = order[settled]!;
+        atMs += costMs(step.kind);
+        kinds[step.kind].settled += 1;
+        kinds[step.kind].rows += ROWS[step.kind];
+        kinds[step.kind].toFetch -= 1;
+        for (const kind of step.fresh) kinds[kind].toFetch += 1;
+        listed += step.listed;
       }
     }
     expect(misses).toEqual([]);
