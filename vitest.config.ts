@@ -1,12 +1,13 @@
 import { defaultExclude, defineConfig } from 'vitest/config';
 
 /**
- * Files that run after the others, one at a time: those that judge a rate at the sandbox (arrivals in a sliding
- * window), so that no other test file shares the cores with the sandbox that stamps the arrivals, and those that race
- * a starting CLI process against the clock (a second crawl while the first still runs, Ctrl-C while it waits), which
- * three files at once on two cores made lose the race. The shared-window and workers files run their sandbox in a
- * process of its own at real-time priority (test/support/sandbox-priority.ts); one at a time, because two such
- * sandboxes at once once took both cores from everything else for minutes.
+ * Files that run one at a time, beside the others and at a higher CPU priority (scripts/test-integration runs the
+ * others at the lowest): those that judge a rate at the sandbox (arrivals in a sliding window), so that no other test
+ * file delays the sandbox that stamps the arrivals or the crawl that sends them, and those that race a starting CLI
+ * process against the clock (a second crawl while the first still runs, Ctrl-C while it waits), which three files at
+ * once on two cores made lose the race. The shared-window and workers files run their sandbox in a process of its own
+ * at real-time priority (test/support/sandbox-priority.ts); one at a time, because two such sandboxes at once once took
+ * both cores from everything else for minutes.
  */
 const ALONE_FILES = [
   'test/client/client.int.test.ts',
@@ -30,7 +31,8 @@ const ONE_NEO4J = Boolean(process.env.NEO4J_URI);
  * Three projects. `unit`: pure logic, in-memory parts on fake time and the sandbox over loopback HTTP, no Neo4j, no real sleeps, files in parallel, 10 s a test
  * (`npm run test:unit`). `integration` (files named *.int.test.ts): a real Neo4j per file running at once, found or
  * started by the global set-up, and Chromium for the HTML pages; `integration-alone`: the files that judge rates or
- * race a process against the clock, one at a time (`npm run test:integration` runs both, one after the other).
+ * race a process against the clock, one at a time (`npm run test:integration` runs both at once:
+ * scripts/test-integration).
  */
 export default defineConfig({
   test: {

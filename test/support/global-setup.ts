@@ -41,9 +41,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The jars are fetched once before the servers start side by side: each start would otherwise fetch into the same
   // cache folder on a new machine.
   if (!environment && wanted > 1) await localNeo4jJars();
+  const first = FIRST_SLOT[project.name] ?? 0;
   const servers: Found[] = environment
     ? [environment]
-    : await Promise.all(Array.from({ length: wanted }, async (_, slot) => (await fromTestcontainers()) ?? (await fromLocalScript(slot))));
+    : await Promise.all(
+        Array.from({ length: wanted }, async (_, slot) => (await fromTestcontainers()) ?? (await fromLocalScript(first + slot))),
+      );
   if (servers.length < wanted) {
     throw new Error(
       `${wanted} test files run at once but NEO4J_URI names one Neo4j: vitest.config.ts runs them one at a time when it is set`,
@@ -78,6 +81,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all(stops.map((stop) => stop()));
   };
 }
+
+/**
+ * The projects run at once (scripts/test-integration), so each has servers of its own: `integration` slots 0-2 (its
+ * three files at a time), `integration-alone` the next.
+ */
+const FIRST_SLOT: Record<string, number> = { 'integration-alone': 3 };
 
 /** As many servers as the project runs files at once. */
 function serversWanted(project: TestProject): number {
