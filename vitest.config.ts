@@ -5,9 +5,9 @@ import { defaultExclude, defineConfig } from 'vitest/config';
  * others at nice 10): those that judge a rate at the sandbox (arrivals in a sliding window), so that no other test
  * file delays the sandbox that stamps the arrivals or the crawl that sends them, and those that race a process against
  * the clock (a second crawl while the first still runs, Ctrl-C while it waits, the client's time-outs in an outage),
- * which three files at once on two cores made lose the race. The shared-window and workers files run their sandbox in a process of its own
- * at real-time priority (test/support/sandbox-priority.ts); one at a time, because two such sandboxes at once once took
- * both cores from everything else for minutes.
+ * which three files at once on two cores made lose the race. The shared-window and workers files run their sandbox in
+ * a process of its own at real-time priority (test/support/sandbox-priority.ts); one at a time, because two such
+ * sandboxes at once once took both cores from everything else for minutes.
  */
 const ALONE_FILES = [
   'test/client/client.int.test.ts',
