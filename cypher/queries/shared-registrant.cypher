@@ -35,20 +35,39 @@ CALL () {
 }
 WITH evidence, strength, groupKey, shown, d
 WHERE $value IS NULL OR groupKey = toLower(trim($value)) OR toLower(shown) = toLower(trim($value))
-// Counted first, listed after: only the rows shown have their domains sorted. A group shows the spelling of its
-// first domain by key (an INN or a registrar is spelled one way).
-WITH evidence, strength, groupKey, count(DISTINCT d.key) AS domains, min(d.key) AS firstKey, min(shown) AS anyShown, collect(d) AS members
+// Counted first from the index entries (domain_registrant_inn, domain_registrant_organization), reading no domain:
+// only the groups shown read their domains, found again by their value. A group ranks by its smallest spelling and
+// shows the spelling of its first domain by key (an INN or a registrar is spelled one way).
+WITH evidence, strength, groupKey, count(DISTINCT d) AS domains, collect(DISTINCT shown) AS spellings
 WHERE domains >= CASE WHEN $value IS NULL THEN 2 ELSE 1 END AND ($value IS NOT NULL OR domains <= $maxShared)
-WITH evidence, strength, groupKey, domains, members,
-     CASE WHEN evidence = 'organization' THEN [x IN members WHERE x.key = firstKey | x.registrantOrganization][0] ELSE anyShown END AS shown
-ORDER BY strength, domains DESC, shown
+WITH evidence, strength, groupKey, domains, spellings, reduce(least = null, x IN spellings | CASE WHEN least IS NULL OR x < least THEN x ELSE least END) AS least
+ORDER BY strength, domains DESC, least
 LIMIT $limit
+CALL (evidence, groupKey, spellings) {
+  MATCH (d:Domain)
+  WHERE evidence = 'inn' AND d.registrantInn = groupKey
+  RETURN d
+  UNION
+  MATCH (d:Domain)
+  WHERE evidence = 'organization' AND d.registrantOrganization IN spellings
+  RETURN d
+  UNION
+  MATCH (d:Domain)-[w:REGISTERED_WITH]->(r:Pivot:Registrar)
+  WHERE evidence = 'registrar' AND r.key = groupKey AND w.removedAt IS NULL
+  RETURN d
+}
+// Listed in key order; the group shows the spelling of its first domain.
+WITH evidence, strength, groupKey, domains, d
+ORDER BY d.key
+WITH evidence, strength, groupKey, domains, collect(d.key) AS entities, collect(CASE WHEN d.key IS NOT NULL THEN d END)[0] AS first
+WITH evidence, strength, groupKey, domains, entities,
+     CASE evidence WHEN 'inn' THEN groupKey WHEN 'organization' THEN first.registrantOrganization
+          ELSE COLLECT { MATCH (r:Pivot:Registrar) WHERE r.key = groupKey RETURN r.value }[0] END AS shown
 // A registrant INN that is also a company in the graph names it.
 CALL (evidence, groupKey) {
   OPTIONAL MATCH (c:Company)
   WHERE evidence = 'inn' AND c.inn = groupKey
   RETURN head(collect(coalesce(c.title, c.key))) AS company
 }
-RETURN evidence AS sharedBy, shown AS value, company, domains,
-       COLLECT { UNWIND members AS x WITH DISTINCT x.key AS key WHERE key IS NOT NULL RETURN key ORDER BY key } AS entities
+RETURN evidence AS sharedBy, shown AS value, company, domains, entities
 ORDER BY strength, domains DESC, value
