@@ -50,6 +50,8 @@ CREATE INDEX pivot_person_inn IF NOT EXISTS FOR (n:Person) ON (n.inn);
 CREATE INDEX pivot_address_key IF NOT EXISTS FOR (n:Address) ON (n.key);
 CREATE INDEX pivot_social_profile_key IF NOT EXISTS FOR (n:SocialProfile) ON (n.key);
 CREATE INDEX pivot_activity_key IF NOT EXISTS FOR (n:Activity) ON (n.key);
+// find-entity reads pivots' values from this index's entries, not from the nodes.
+CREATE INDEX pivot_value IF NOT EXISTS FOR (n:Pivot) ON (n.value);
 // Landing nodes whose key another node held when written (cypher/pivots/adopt-key-stubs.cypher looks them up).
 CREATE INDEX landing_key_conflict IF NOT EXISTS FOR (n:Landing) ON (n.keyConflict);
 // Records still carrying the fan-out cut's old names, for cypher/migrations/fanout-cut-names.cypher: empty once it ran.

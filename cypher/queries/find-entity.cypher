@@ -6,30 +6,7 @@
 // param: limit integer default 25 min=1  Most rows
 // columns: label, kind, id, key, name, status, degree
 WITH toLower(trim($text)) AS wanted, trim($text) AS exact
-// Each kind of node is read for the properties it can have (src/graph/properties.ts and the pivots' writer): records
-// a key, a title and a page number, pivots a key and a value; an INN or OGRN only a company (a person's INN too), and
-// those by their indexes. Reading every property of every node was most of the time on a big graph.
-CALL (wanted, exact) {
-  MATCH (n:Landing)
-  WHERE toLower(n.key) CONTAINS wanted OR toLower(n.title) CONTAINS wanted OR toString(n.id) = exact
-  RETURN n
-  UNION
-  MATCH (n:Pivot)
-  WHERE toLower(n.key) CONTAINS wanted OR toLower(n.value) CONTAINS wanted
-  RETURN n
-  UNION
-  MATCH (n:Company)
-  WHERE n.inn = exact
-  RETURN n
-  UNION
-  MATCH (n:Company)
-  WHERE n.ogrn = exact
-  RETURN n
-  UNION
-  MATCH (n:Person)
-  WHERE n.inn = exact
-  RETURN n
-}
+// include: found-by-text
 WITH n
 WHERE (n:Landing OR n:Pivot) AND ($kinds IS NULL OR n.kind IN $kinds)
 RETURN [l IN labels(n) WHERE NOT l IN ['Landing', 'Pivot']][0] AS label, n.kind AS kind, n.id AS id, n.key AS key,

@@ -3,10 +3,9 @@
 
 // The nodes of the table form themselves (same match, order and limit).
 WITH toLower(trim($text)) AS wanted, trim($text) AS exact
-MATCH (n)
+// include: found-by-text
+WITH n
 WHERE (n:Landing OR n:Pivot) AND ($kinds IS NULL OR n.kind IN $kinds)
-  AND (toLower(n.key) CONTAINS wanted OR toLower(n.title) CONTAINS wanted OR toLower(n.value) CONTAINS wanted
-       OR n.inn = exact OR n.ogrn = exact OR toString(n.id) = exact)
 RETURN n
 ORDER BY COUNT { (n)-[r]-(:Landing|Pivot) WHERE r.removedAt IS NULL } DESC, n.kind, n.key
 LIMIT $limit
