@@ -33,7 +33,17 @@ export function normalizeCompanyNumber(value: string): string {
   return value.replace(/\s/g, '');
 }
 
-/** The key of a record of `kind` whose title (or company number) is `value`; undefined when empty. */
+/**
+ * The longest text a value may have where Neo4j indexes it (a key, a title, a pivot's value): a range index holds at
+ * most 8,167 bytes a value, and 2,000 UTF-16 units are at most 6,000 bytes of UTF-8. A longer value would fail the
+ * whole commit it is written in, and every later one that meets its record again.
+ */
+export const MAX_INDEXED_CHARS = 2_000;
+
+/**
+ * The key of a record of `kind` whose title (or company number) is `value`; undefined when empty, or longer than
+ * MAX_INDEXED_CHARS (no domain, e-mail, phone or company number is: such a key names nothing).
+ */
 export function normalizeKey(kind: LandingKind, value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   let key: string;
@@ -51,5 +61,5 @@ export function normalizeKey(kind: LandingKind, value: string | null | undefined
       key = normalizeCompanyNumber(value);
       break;
   }
-  return key === '' ? undefined : key;
+  return key === '' || key.length > MAX_INDEXED_CHARS ? undefined : key;
 }

@@ -5,6 +5,7 @@ import { normalizeKey } from '../api/keys.js';
 import type { EdgeRow, GraphBatch, LandingStatus, NodeRow, PropertyValue } from './model.js';
 import { companyProperties, domainProperties } from './properties.js';
 import { captionOf } from './caption.js';
+import { cutIndexedProperties, cutToIndex } from './indexed-text.js';
 
 /** One entry of one relation list, as the crawler needs it to decide what to follow. */
 export interface ListEntry {
@@ -113,12 +114,12 @@ function node(kind: NodeKind, record: AnyEntry, status: LandingStatus, extra: Pi
     id: record.id ?? null,
     key,
     status,
-    title: record.title ?? null,
+    title: record.title === null || record.title === undefined ? null : cutToIndex(record.title),
     href: record.href ?? null,
     provider: record.provider ?? null,
     error: null,
     raw: extra.raw,
-    props: caption === undefined ? extra.props : { ...extra.props, caption },
+    props: cutIndexedProperties(caption === undefined ? extra.props : { ...extra.props, caption }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { LandingKind } from '../../api/kinds.js';
-import { emailDomain } from '../../api/keys.js';
+import { emailDomain, MAX_INDEXED_CHARS } from '../../api/keys.js';
 import type { NodeRow, PropertyValue } from '../model.js';
 import { captionOf } from '../caption.js';
 import { canonicalIp } from './ip.js';
@@ -50,7 +50,11 @@ export class PivotCollector {
 
   /** A pivot whose key the caller made (persons). */
   pivot(kind: PivotKind, key: string, value: string, via: string, extra: PivotExtra = {}): void {
-    this.batch.pivots.push({ kind, key, value, name: extra.name ?? null, inn: extra.inn ?? null, ogrn: extra.ogrn ?? null });
+    // Longer than an index holds: no name, address or host is, and a cut one could tie records that share only
+    // its first pages.
+    if (key.length > MAX_INDEXED_CHARS || value.length > MAX_INDEXED_CHARS) return;
+    const inn = extra.inn && extra.inn.length <= MAX_INDEXED_CHARS ? extra.inn : null;
+    this.batch.pivots.push({ kind, key, value, name: extra.name ?? null, inn, ogrn: extra.ogrn ?? null });
     const post = isMeaningful(extra.post) ? extra.post.trim() : undefined;
     this.batch.links.push({
       type: PIVOT_KINDS[kind].relation,
