@@ -13,7 +13,8 @@ WHERE ($ip IS NULL OR ip.key = toLower(trim($ip)) OR ip.value = trim($ip))
 CALL (ip) {
   MATCH (ip)<-[r:RESOLVES_TO]-(e:Landing)
   WHERE r.removedAt IS NULL
-  RETURN count(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS sharedBy
+  // Distinct records, not their names: no record's properties read to count.
+  RETURN count(DISTINCT e) AS sharedBy
 }
 WITH ip, sharedBy
 WHERE sharedBy >= CASE WHEN $ip IS NULL THEN 2 ELSE 1 END AND ($ip IS NOT NULL OR sharedBy <= $maxShared)

@@ -6,9 +6,21 @@
 // param: limit integer default 50 min=1  Most rows
 // columns: mailServer, sharedBy, entities
 MATCH (mx:Pivot:MailServer)
-// Listed for each host that two links reach (the store's count, no link read), not sorted over every link.
+// Counted from each host that two links reach (the store's count, no link read), not from every link.
 WHERE ($mailServer IS NULL OR mx.key = toLower(trim($mailServer)) OR mx.key + '.' = toLower(trim($mailServer)) OR mx.value = trim($mailServer))
   AND ($mailServer IS NOT NULL OR COUNT { (mx)<-[:USES_MAIL_SERVER]-() } >= 2)
+CALL (mx) {
+  MATCH (mx)<-[r:USES_MAIL_SERVER]-(e:Landing)
+  WHERE r.removedAt IS NULL
+  // Distinct records, not their names: no record's properties read to count.
+  RETURN count(DISTINCT e) AS sharedBy
+}
+WITH mx, sharedBy
+WHERE sharedBy >= CASE WHEN $mailServer IS NULL THEN 2 ELSE 1 END AND ($mailServer IS NOT NULL OR sharedBy <= $maxShared)
+// Counted first, listed after: only the rows shown have their records sorted and named.
+WITH mx, sharedBy
+ORDER BY sharedBy DESC, coalesce(mx.key, mx.value)
+LIMIT $limit
 CALL (mx) {
   MATCH (mx)<-[r:USES_MAIL_SERVER]-(e:Landing)
   WHERE r.removedAt IS NULL
@@ -16,8 +28,5 @@ CALL (mx) {
   ORDER BY e.key
   RETURN collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities
 }
-WITH mx, entities
-WHERE size(entities) >= CASE WHEN $mailServer IS NULL THEN 2 ELSE 1 END AND ($mailServer IS NOT NULL OR size(entities) <= $maxShared)
-RETURN coalesce(mx.key, mx.value) AS mailServer, size(entities) AS sharedBy, entities
+RETURN coalesce(mx.key, mx.value) AS mailServer, sharedBy, entities
 ORDER BY sharedBy DESC, mailServer
-LIMIT $limit

@@ -12,7 +12,8 @@ WHERE ($nameServer IS NULL OR ns.key = toLower(trim($nameServer)) OR ns.key + '.
 CALL (ns) {
   MATCH (ns)<-[r:USES_NAME_SERVER]-(e:Landing)
   WHERE r.removedAt IS NULL
-  RETURN count(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS sharedBy
+  // Distinct records, not their names: no record's properties read to count.
+  RETURN count(DISTINCT e) AS sharedBy
 }
 WITH ns, sharedBy
 WHERE sharedBy >= CASE WHEN $nameServer IS NULL THEN 2 ELSE 1 END AND ($nameServer IS NOT NULL OR sharedBy <= $maxShared)

@@ -8,11 +8,16 @@
 // param: maxShared integer default 200 min=2  Leave out people with more companies than this
 // param: limit integer default 50 min=1  Most rows
 // columns: person, sharedBy, asManager, asFounder, companies
-MATCH (p)
+
 // Counted from each officer that two companies' links reach (the store's count, no link read), then listed for the
-// rows shown only.
-WHERE (p:Person OR p:Company)
-  AND ($person IS NULL OR p.key = $person OR coalesce(p.inn, p.key) = trim($person)
+// rows shown only. Persons and companies read by their labels, not every node.
+CALL () {
+  MATCH (p:Person) RETURN p
+  UNION ALL
+  MATCH (p:Company) RETURN p
+}
+WITH p
+WHERE ($person IS NULL OR p.key = $person OR coalesce(p.inn, p.key) = trim($person)
        OR toLower(coalesce(p.value, p.title, '')) CONTAINS toLower(trim($person)))
   AND ($person IS NOT NULL OR COUNT { (p)<-[:HAS_OFFICER]-() } >= 2)
 CALL (p) {
