@@ -9,10 +9,8 @@
 // param: limit integer default 50 min=1  Most rows
 // one of: key, id
 // columns: company, inn, ogrn, companyStatus, hops, route
-MATCH (x:Landing {kind: $kind})
-WHERE x.key = $key OR x.key = toLower(trim($key)) OR x.id = $id
-   OR x.key = '+' + reduce(digits = '', ch IN split($key, '') |
-        digits + CASE WHEN ch IN ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] THEN ch ELSE '' END)
+// include: contact-by-key
+WITH x
 MATCH p = ANY SHORTEST (x) ((a)-[r:RELATED|LISTS_CONTACT|NAMES_COMPANY]-(b)
     WHERE r.removedAt IS NULL AND (a = x OR NOT (a:Company OR coalesce(a.fanoutCut, false)))){1,3} (c:Company)
 WHERE length(p) <= $hops
