@@ -57,10 +57,11 @@ export const NETWORK_ENGINES = ['auto', 'gds', 'memory'] as const;
 export type NetworkEngine = (typeof NETWORK_ENGINES)[number];
 
 /**
- * Records a batch of components holds at most (gds engine): the evidence of 50,000 records is about a third of
- * what the memory engine holds for 100,000 records.
+ * Records a batch of components holds at most (gds engine), unless one component is larger (it is a batch of its
+ * own). Each batch's evidence is read in one statement, whose cost per record falls as it reads more; the largest
+ * component, read whole whatever this is, bounds the process's memory more than this does.
  */
-export const GDS_BATCH_RECORDS = 50_000;
+export const GDS_BATCH_RECORDS = 200_000;
 
 export interface ComputeOptions extends Partial<NetworkOptions> {
   database?: string | undefined;

@@ -195,34 +195,64 @@ export interface WriteResult {
   removed: number;
 }
 
+export interface WriteOptions extends ReadOptions {
+  /** Networks written per transaction, and stale ones removed per transaction. Default: NETWORKS_PER_TRANSACTION. */
+  networksPerTransaction?: number;
+}
+
 /**
- * Write the scope's networks and remove those of the scope that no longer exist, in one write transaction
- * (cypher/network/write-networks.cypher, remove-stale.cypher); the Network id constraint comes from cypher/schema.cypher.
+ * Networks a write transaction holds: the whole graph's networks of a million records (about 190,000, with nearly two
+ * million member links) in one transaction passed Neo4j's transaction memory. A few thousand hold tens of MB.
+ */
+export const NETWORKS_PER_TRANSACTION = 2_000;
+
+/**
+ * Write the scope's networks, then remove those of the scope that no longer exist (cypher/network/write-networks.cypher,
+ * remove-stale.cypher), in transactions of `networksPerTransaction` networks each; the Network id constraint comes
+ * from cypher/schema.cypher. A network's id follows its members, so a write is idempotent: a run stopped half way
+ * leaves its networks written so far beside the scope's earlier ones, until the next run removes what is stale.
  */
 export async function writeNetworks(
   driver: Driver,
   scope: string,
   networks: readonly Network[],
   computedAt: Date,
-  options: ReadOptions = {},
+  options: WriteOptions = {},
 ): Promise<WriteResult> {
-  const run = { database: options.database };
-  return inWriteTransaction(
-    driver,
-    async (tx) => {
-      let written = 0;
-      const at = computedAt.toISOString();
-      for (let i = 0; i < networks.length; i += 500) {
-        const batch = networks
-          .slice(i, i + 500)
-          .map((n) => ({ id: n.id, size: n.size, score: n.score, members: n.members.map(({ kind, id, key }) => ({ kind, id, key })) }));
-        const [row] = await runNamed(tx, 'network/write-networks', { networks: batch, scope, computedAt: at });
-        written += toNumber(row?.written ?? 0);
-      }
-      const [row] = await runNamed(tx, 'network/remove-stale', { scope, ids: networks.map((n) => n.id) });
-      return { written, removed: toNumber(row?.removed ?? 0) };
-    },
-    { ...run, timeoutMs: 600_000 },
-    'writing networks',
-  );
+  const run = { database: options.database, timeoutMs: 600_000 };
+  const perTransaction = options.networksPerTransaction ?? NETWORKS_PER_TRANSACTION;
+  const at = computedAt.toISOString();
+  let written = 0;
+  for (let start = 0; start < networks.length; start += perTransaction) {
+    const chunk = networks.slice(start, start + perTransaction);
+    written += await inWriteTransaction(
+      driver,
+      async (tx) => {
+        let count = 0;
+        for (let i = 0; i < chunk.length; i += 500) {
+          const batch = chunk
+            .slice(i, i + 500)
+            .map((n) => ({ id: n.id, size: n.size, score: n.score, members: n.members.map(({ kind, id, key }) => ({ kind, id, key })) }));
+          const [row] = await runNamed(tx, 'network/write-networks', { networks: batch, scope, computedAt: at });
+          count += toNumber(row?.written ?? 0);
+        }
+        return count;
+      },
+      run,
+      'writing networks',
+    );
+  }
+  const ids = networks.map((n) => n.id);
+  let removed = 0;
+  for (;;) {
+    const [row] = await inWriteTransaction(
+      driver,
+      (tx) => runNamed(tx, 'network/remove-stale', { scope, ids, limit: perTransaction }),
+      run,
+      'removing stale networks',
+    );
+    removed += toNumber(row?.removed ?? 0);
+    if (toNumber(row?.taken ?? 0) < perTransaction) break;
+  }
+  return { written, removed };
 }

@@ -1,6 +1,13 @@
 import type { Driver } from 'neo4j-driver';
 import { describe, expect } from 'vitest';
-import { computeNetworks, memberKey, type NetworkScope, networksJson, type ReportedMember } from '../../src/network/index.js';
+import {
+  computeNetworks,
+  memberKey,
+  type NetworkScope,
+  networksJson,
+  type ReportedMember,
+  writeNetworks,
+} from '../../src/network/index.js';
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { crawlSandbox } from '../support/fixtures.js';
 import { sandboxTest, withSetUp } from '../support/fixtures.js';
@@ -152,6 +159,27 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
     const left = await readNetworks(driver);
     expect(left.map((n) => n.id).sort()).toEqual(fewer.networks.map((n) => n.id).sort());
     expect(fewer.written?.removed).toBe(first.networks.length - fewer.networks.length);
+  });
+
+  test('writes a few networks a transaction as it writes them all in one: the same networks, the stale ones removed', async ({
+    driver,
+  }) => {
+    const now = new Date('2026-01-03T00:00:00Z');
+    const all = await computeNetworks(driver, scope, { database, now });
+    const inOne = await readNetworks(driver);
+    expect(all.networks.length).toBeGreaterThan(4);
+    // Stale first: fewer networks written two a transaction, the rest removed two a transaction.
+    const few = all.networks.filter((_, i) => i % 3 === 0);
+    expect(await writeNetworks(driver, all.scope, few, now, { database, networksPerTransaction: 2 })).toEqual({
+      written: few.length,
+      removed: all.networks.length - few.length,
+    });
+    expect((await readNetworks(driver)).map((n) => n.id)).toEqual(few.map((n) => n.id).sort());
+    expect(await writeNetworks(driver, all.scope, all.networks, now, { database, networksPerTransaction: 2 })).toEqual({
+      written: all.networks.length,
+      removed: 0,
+    });
+    expect(await readNetworks(driver)).toEqual(inOne);
   });
 
   async function readNetworks(
