@@ -1,3 +1,4 @@
+import { MAX_INDEXED_CHARS } from '../api/keys.js';
 import { z } from 'zod';
 
 /**
@@ -101,7 +102,8 @@ const values = z.array(z.string()).optional();
 
 /** One line of an FtM file, as far as `screen` reads it (other fields pass). */
 export const ftmLineSchema = z.looseObject({
-  id: z.string().min(1),
+  // The entry's key in the graph, which an index holds (MAX_INDEXED_CHARS): a longer one is refused, not written.
+  id: z.string().min(1).max(MAX_INDEXED_CHARS),
   schema: z.string().min(1),
   caption: z.string().optional(),
   properties: z

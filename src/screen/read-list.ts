@@ -1,3 +1,4 @@
+import { MAX_INDEXED_CHARS } from '../api/keys.js';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
@@ -142,6 +143,7 @@ function csvEntity(line: string, number: number, columns: Map<CsvColumn, number>
     schema = given as ScreenedSchema;
   } else schema = inn.length === 12 ? 'Person' : inn.length === 10 || ogrn !== '' ? 'Company' : 'LegalEntity';
   const id = cell('id') || `line-${number}`;
+  if (id.length > MAX_INDEXED_CHARS) fail(number, `id: longer than ${MAX_INDEXED_CHARS} characters`);
   const split = (text: string) =>
     text
       .split(';')

@@ -98,6 +98,12 @@ describe('screen: reading a list', () => {
       'schema.json:1: unknown FtM schema "Compnay"',
     );
     expect(await failure(file('noid.json', '{"schema":"Company","properties":{}}\n'))).toMatch(/^noid\.json:1: not an FtM entity: id: /);
+    // An id is the entry's key in the graph, which an index holds: a longer one would fail the write.
+    const longId = 'x'.repeat(2_001);
+    expect(await failure(file('longid.json', `{"id":"${longId}","schema":"Company","properties":{}}\n`))).toMatch(
+      /^longid\.json:1: not an FtM entity: id: .*2000/,
+    );
+    expect(await failure(file('longid.csv', `id,name\n${longId},ООО Ромашка\n`))).toBe('longid.csv:2: id: longer than 2000 characters');
     expect(await failure(file('quote.csv', 'name,inn\n"open,1\n'))).toBe('quote.csv:2: a quote is left open');
     expect(await failure(file('empty.csv', 'name,inn\n,\n'))).toBe('empty.csv:2: no name, inn or ogrn');
     expect(await failure(file('nothing.json', '\n\n'))).toBe('nothing.json: the list is empty');
