@@ -63,6 +63,13 @@ export type NetworkEngine = (typeof NETWORK_ENGINES)[number];
  */
 export const GDS_BATCH_RECORDS = 200_000;
 
+/**
+ * Batches whose evidence is read at once (gds engine). The server reads one with one core and this process groups
+ * another meanwhile: two keep both busy on a machine of two cores. Each batch read holds its evidence until it is
+ * grouped, so the process's memory grows with this.
+ */
+export const GDS_READS_AT_ONCE = 2;
+
 export interface ComputeOptions extends Partial<NetworkOptions> {
   database?: string | undefined;
   /** Default: 'auto'. */
@@ -70,6 +77,8 @@ export interface ComputeOptions extends Partial<NetworkOptions> {
   /** Default: true. */
   write?: boolean;
   now?: Date;
+  /** Records a batch holds at most (gds engine). Default: GDS_BATCH_RECORDS. */
+  gdsBatchRecords?: number;
 }
 
 export interface ComputeResult extends NetworkResult {
@@ -110,7 +119,10 @@ export async function computeNetworks(driver: Driver, scope: NetworkScope, optio
   const inScope = scope.type === 'seeds' ? await readScopeMembers(driver, scope, { database: options.database }) : null;
   const over: NetworkScope = scope.type === 'seeds' ? { type: 'all' } : scope;
   const engine = await chooseEngine(driver, options.engine ?? 'auto', options.database);
-  const { result, identifiers, links, computeMs } = await groupScope(driver, over, engine, networkOptions, options.database);
+  const { result, identifiers, links, computeMs } = await groupScope(driver, over, engine, networkOptions, {
+    database: options.database,
+    batchRecords: options.gdsBatchRecords ?? GDS_BATCH_RECORDS,
+  });
   const t1 = performance.now();
   const { flagsOf, computedAt } = await readMemberFlags(driver, { database: options.database });
   const networks = rankByFlags(result.networks, flagsOf);
@@ -148,7 +160,7 @@ async function groupScope(
   over: NetworkScope,
   engine: ComputeResult['engine'],
   options: NetworkOptions,
-  database: string | undefined,
+  { database, batchRecords }: { database: string | undefined; batchRecords: number },
 ): Promise<{ result: NetworkResult; identifiers: number; links: number; computeMs: number }> {
   const read = { database, maxShared: options.maxShared };
   let identifiers = 0;
@@ -167,9 +179,17 @@ async function groupScope(
     return { result, identifiers, links, computeMs };
   }
   const { components } = await readComponents(driver, over, { ...read, minSize: options.minSize });
-  const results: NetworkResult[] = [];
-  for (const batch of componentBatches(components, GDS_BATCH_RECORDS))
-    results.push(group(await readEvidence(driver, { type: 'records', elementIds: batch }, read)));
+  const batches = componentBatches(components, batchRecords);
+  const results: NetworkResult[] = new Array(batches.length);
+  // Each read is grouped as soon as it ends, while the next is read.
+  let next = 0;
+  const reader = async () => {
+    while (next < batches.length) {
+      const i = next++;
+      results[i] = group(await readEvidence(driver, { type: 'records', elementIds: batches[i]! }, read));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(GDS_READS_AT_ONCE, batches.length) }, reader));
   return { result: joinResults(results), identifiers, links, computeMs };
 }
 
