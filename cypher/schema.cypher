@@ -19,6 +19,7 @@ CREATE INDEX landing_title IF NOT EXISTS FOR (n:Landing) ON (n.title);
 CREATE INDEX domain_registrar IF NOT EXISTS FOR (n:Domain) ON (n.registrar);
 CREATE INDEX domain_registrant_inn IF NOT EXISTS FOR (n:Domain) ON (n.registrantInn);
 CREATE INDEX domain_registrant_organization IF NOT EXISTS FOR (n:Domain) ON (n.registrantOrganization);
+CREATE INDEX domain_created_at IF NOT EXISTS FOR (n:Domain) ON (n.createdAt);
 CREATE INDEX company_inn IF NOT EXISTS FOR (n:Company) ON (n.inn);
 CREATE INDEX company_ogrn IF NOT EXISTS FOR (n:Company) ON (n.ogrn);
 // Crawls and their durable frontier.

@@ -6,26 +6,9 @@
 // param: asOf string optional  The day to count back from, YYYY-MM-DD; today when absent
 // param: limit integer default 50 min=1  Most rows
 // columns: domain, createdAt, registrar, registrant, companies
-WITH coalesce(date($asOf), date()) AS today
-MATCH (d:Domain)
-WHERE d.createdAt IS NOT NULL
-WITH today, d,
-     CASE
-       WHEN d.createdAt =~ '[0-9]{4}-[0-9]{2}-[0-9]{2}.*' THEN substring(d.createdAt, 0, 10)
-       WHEN d.createdAt =~ '[0-9]{2}[.][0-9]{2}[.][0-9]{4}.*'
-         THEN substring(d.createdAt, 6, 4) + '-' + substring(d.createdAt, 3, 2) + '-' + substring(d.createdAt, 0, 2)
-     END AS created
-// ISO dates compare as text, and a malformed date cannot fail the query.
-WHERE created >= toString(today - duration({days: $days})) AND created <= toString(today)
-CALL (d) {
-  MATCH (d)-[r:RELATED|NAMES_COMPANY]-(c:Company)
-  WHERE r.removedAt IS NULL
-  RETURN c
-  UNION
-  MATCH (c:Company)
-  WHERE c.inn = d.registrantInn OR c.ogrn = d.registrantOgrn
-  RETURN c
-}
+
+// include: recent-domains-window
+// include: domain-companies domain=d
 WITH d, created, c
 ORDER BY c.title, c.key
 WITH d, created, collect(coalesce(c.title + ' (' + c.key + ')', c.title, c.key, 'company #' + toString(c.id))) AS companies

@@ -5,7 +5,15 @@ import type { PropertyValue } from './model.js';
  * A record's properties that Neo4j indexes besides its key (cypher/schema.cypher): a served text longer than an
  * index holds is stored cut, with an ellipsis. The answer as served, in `raw`, keeps it whole.
  */
-export const INDEXED_RECORD_PROPERTIES = ['title', 'registrar', 'registrantOrganization', 'registrantInn', 'inn', 'ogrn'] as const;
+export const INDEXED_RECORD_PROPERTIES = [
+  'title',
+  'registrar',
+  'registrantOrganization',
+  'registrantInn',
+  'createdAt',
+  'inn',
+  'ogrn',
+] as const;
 
 /** `text` as an index holds it: whole up to MAX_INDEXED_CHARS, else cut (never inside a surrogate pair) with "…". */
 export function cutToIndex(text: string): string {
