@@ -4,6 +4,7 @@
 // param: address string optional  Part of an address to look at (any case); every shared address when absent
 // param: maxShared integer default 200 min=2  Leave out addresses shared by more records than this
 // param: limit integer default 50 min=1  Most rows
+// param: maxListed integer default 100 min=1  Name at most this many records in a row (sharedBy counts them all)
 // columns: address, sharedBy, entities
 MATCH (ad:Pivot:Address)
 // Listed for each address that two links reach (the store's count, no link read), not sorted over every link.
@@ -20,6 +21,6 @@ CALL (ad) {
 }
 WITH ad, entities
 WHERE size(entities) >= CASE WHEN $address IS NULL THEN 2 ELSE 1 END AND ($address IS NOT NULL OR size(entities) <= $maxShared)
-RETURN ad.value AS address, size(entities) AS sharedBy, entities
+RETURN ad.value AS address, size(entities) AS sharedBy, entities[..$maxListed] AS entities
 ORDER BY sharedBy DESC, address
 LIMIT $limit

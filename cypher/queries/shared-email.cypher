@@ -5,6 +5,7 @@
 // param: email string optional  One address to look at (any case); every shared one when absent
 // param: maxShared integer default 200 min=2  Leave out addresses shared by more records than this
 // param: limit integer default 50 min=1  Most rows
+// param: maxListed integer default 100 min=1  Name at most this many records in a row (sharedBy counts them all)
 // columns: email, sharedBy, domains, companies, via, entities
 MATCH (em:Email)
 // Read from each e-mail that two links reach (the store's count, no link read), not from every record's contacts.
@@ -34,5 +35,5 @@ CALL (em) {
   // In one order whatever the order the links were read in.
   RETURN entities, domains, companies, [t IN ['LISTS_CONTACT', 'RELATED'] WHERE t IN types] AS via
 }
-RETURN coalesce(em.key, em.title) AS email, sharedBy, domains, companies, via, entities
+RETURN coalesce(em.key, em.title) AS email, sharedBy, domains, companies, via, entities[..$maxListed] AS entities
 ORDER BY sharedBy DESC, email

@@ -5,6 +5,7 @@
 // param: ip string optional  One IP to look at; every shared IP when absent
 // param: maxShared integer default 200 min=2  Leave out IPs shared by more records than this (CDNs, mass hosting)
 // param: limit integer default 50 min=1  Most rows
+// param: maxListed integer default 100 min=1  Name at most this many records in a row (sharedBy counts them all)
 // columns: ip, sharedBy, via, entities
 MATCH (ip:Pivot:IP)
 // Counted from each one that two links reach (the store's count, no link read), not from every link.
@@ -29,5 +30,5 @@ CALL (ip) {
   ORDER BY e.key
   RETURN collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities, collect(r.via) AS vias
 }
-RETURN ip.value AS ip, sharedBy, reduce(acc = [], v IN vias | acc + [x IN coalesce(v, []) WHERE NOT x IN acc]) AS via, entities
+RETURN ip.value AS ip, sharedBy, reduce(acc = [], v IN vias | acc + [x IN coalesce(v, []) WHERE NOT x IN acc]) AS via, entities[..$maxListed] AS entities
 ORDER BY sharedBy DESC, ip

@@ -4,6 +4,7 @@
 // param: mailServer string optional  One mail server to look at (e.g. mx.example.ru); every shared one when absent
 // param: maxShared integer default 200 min=2  Leave out mail servers shared by more records than this
 // param: limit integer default 50 min=1  Most rows
+// param: maxListed integer default 100 min=1  Name at most this many records in a row (sharedBy counts them all)
 // columns: mailServer, sharedBy, entities
 MATCH (mx:Pivot:MailServer)
 // Counted from each host that two links reach (the store's count, no link read), not from every link.
@@ -28,5 +29,5 @@ CALL (mx) {
   ORDER BY e.key
   RETURN collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities
 }
-RETURN coalesce(mx.key, mx.value) AS mailServer, sharedBy, entities
+RETURN coalesce(mx.key, mx.value) AS mailServer, sharedBy, entities[..$maxListed] AS entities
 ORDER BY sharedBy DESC, mailServer

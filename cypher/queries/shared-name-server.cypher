@@ -4,6 +4,7 @@
 // param: nameServer string optional  One name server to look at (e.g. ns1.example.ru); every shared one when absent
 // param: maxShared integer default 200 min=2  Leave out name servers shared by more records than this
 // param: limit integer default 50 min=1  Most rows
+// param: maxListed integer default 100 min=1  Name at most this many records in a row (sharedBy counts them all)
 // columns: nameServer, sharedBy, entities
 MATCH (ns:Pivot:NameServer)
 // Counted from each one that two links reach (the store's count, no link read), not from every link.
@@ -28,5 +29,5 @@ CALL (ns) {
   ORDER BY e.key
   RETURN collect(DISTINCT coalesce(e.key, e.title, e.kind + ' #' + toString(e.id))) AS entities
 }
-RETURN coalesce(ns.key, ns.value) AS nameServer, sharedBy, entities
+RETURN coalesce(ns.key, ns.value) AS nameServer, sharedBy, entities[..$maxListed] AS entities
 ORDER BY sharedBy DESC, nameServer

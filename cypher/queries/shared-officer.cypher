@@ -7,6 +7,7 @@
 // param: role string optional in=manager|founder|predecessor|successor  Only this role; manager or founder when absent
 // param: maxShared integer default 200 min=2  Leave out people with more companies than this
 // param: limit integer default 50 min=1  Most rows
+// param: maxListed integer default 100 min=1  Name at most this many companies in a row (sharedBy counts them all)
 // columns: person, sharedBy, asManager, asFounder, companies
 
 // Counted from each officer that two companies' links reach (the store's count, no link read), then listed for the
@@ -42,5 +43,5 @@ CALL (p) {
                  + ' [' + reduce(s = '', r IN roles | s + CASE WHEN s = '' THEN '' ELSE ', ' END + r) + ']') AS companies,
          count(CASE WHEN 'manager' IN roles THEN 1 END) AS asManager, count(CASE WHEN 'founder' IN roles THEN 1 END) AS asFounder
 }
-RETURN person, sharedBy, asManager, asFounder, companies
+RETURN person, sharedBy, asManager, asFounder, companies[..$maxListed] AS companies
 ORDER BY sharedBy DESC, person

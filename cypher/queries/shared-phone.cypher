@@ -5,6 +5,7 @@
 // param: phone string optional  One number to look at, in any writing (+7 495 123-45-67); every shared one when absent
 // param: maxShared integer default 200 min=2  Leave out numbers shared by more records than this
 // param: limit integer default 50 min=1  Most rows
+// param: maxListed integer default 100 min=1  Name at most this many records in a row (sharedBy counts them all)
 // columns: phone, sharedBy, domains, companies, via, entities
 MATCH (ph:Phone)
 // Read from each number that two links reach (the store's count, no link read), not from every record's contacts.
@@ -35,5 +36,5 @@ CALL (ph) {
   // In one order whatever the order the links were read in.
   RETURN entities, domains, companies, [t IN ['LISTS_CONTACT', 'RELATED'] WHERE t IN types] AS via
 }
-RETURN coalesce(ph.key, ph.title) AS phone, sharedBy, domains, companies, via, entities
+RETURN coalesce(ph.key, ph.title) AS phone, sharedBy, domains, companies, via, entities[..$maxListed] AS entities
 ORDER BY sharedBy DESC, phone

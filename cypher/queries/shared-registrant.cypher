@@ -6,6 +6,7 @@
 // param: value string optional  One INN, organization or registrar to look at (exact, any case)
 // param: maxShared integer default 200 min=2  Leave out values shared by more domains than this
 // param: limit integer default 50 min=1  Most rows
+// param: maxListed integer default 100 min=1  Name at most this many domains in a row (domains counts them all)
 // columns: sharedBy, value, company, domains, entities
 CALL () {
   // Each branch tests $by before it reads, so that the other kinds' branches read nothing.
@@ -69,5 +70,5 @@ CALL (evidence, groupKey) {
   WHERE evidence = 'inn' AND c.inn = groupKey
   RETURN head(collect(coalesce(c.title, c.key))) AS company
 }
-RETURN evidence AS sharedBy, shown AS value, company, domains, entities
+RETURN evidence AS sharedBy, shown AS value, company, domains, entities[..$maxListed] AS entities
 ORDER BY strength, domains DESC, value

@@ -101,7 +101,7 @@ describe('the query library in cypher/queries', () => {
   it('lists name, title and parameters, or the full definitions as JSON', () => {
     const table = formatQueryList(queries, 'table');
     expect(table).toMatch(/^name\s+title\s+parameters\n/);
-    expect(table).toMatch(/\nshared-ip\s+Entities sharing an IP address\s+ip\? maxShared=200 limit=50\n/);
+    expect(table).toMatch(/\nshared-ip\s+Entities sharing an IP address\s+ip\? maxShared=200 limit=50 maxListed=100\n/);
     expect(table).toMatch(/\nneighbourhood\s+Neighbourhood of an entity\s+kind! key\? id\? hops=2 /);
     const json = JSON.parse(formatQueryList(queries, 'json')) as { name: string; params: unknown[] }[];
     expect(json.map((q) => q.name)).toEqual(queries.map((q) => q.name));
@@ -203,7 +203,7 @@ describe('Neo4j Browser assets in browser/', () => {
       );
       expect(own.slice(-2), q.name).toEqual([q.picture?.statement, q.statement]);
     });
-    expect(blocks).toContain(':param ip => null;\n:param maxShared => 200;\n:param limit => 50;');
+    expect(blocks).toContain(':param ip => null;\n:param maxShared => 200;\n:param limit => 50;\n:param maxListed => 100;');
     // A walk's block ends with the public-infrastructure lists the program supplies, as they are.
     const walk = blocks.find((b) => b.startsWith(":param fromKind => 'company';"));
     expect(walk?.split('\n').slice(0, 9).join('\n')).toBe(

@@ -252,6 +252,49 @@ describe('the query library on a real Neo4j', () => {
     expect(column(await run('shared-email'), 'email')).toEqual(['info@lavka-chaya.ru']);
   });
 
+  it('the shared-* queries name at most maxListed records in a row, in their order, and count them all', async () => {
+    const capped = async (name: string, list: string, count: string, ...params: string[]) => {
+      const [whole] = await run(name, ...params);
+      const [cut] = await run(name, ...params, 'maxListed=1');
+      return { whole: whole?.[list], cut: cut?.[list], counted: [whole?.[count], cut?.[count]] };
+    };
+    expect(await capped('shared-name-server', 'entities', 'sharedBy')).toEqual({
+      whole: ['lavka-chaya.ru', 'lonely.ru'],
+      cut: ['lavka-chaya.ru'],
+      counted: [2, 2],
+    });
+    expect(await capped('shared-mail-server', 'entities', 'sharedBy')).toEqual({
+      whole: ['fresh-tea.ru', 'lavka-chaya.ru'],
+      cut: ['fresh-tea.ru'],
+      counted: [2, 2],
+    });
+    expect(await capped('shared-registrant', 'entities', 'domains', 'by=registrar')).toEqual({
+      whole: ['fresh-tea.ru', 'lavka-chaya.ru', 'lonely.ru'],
+      cut: ['fresh-tea.ru'],
+      counted: [3, 3],
+    });
+    expect(await capped('shared-phone', 'entities', 'sharedBy', 'phone=+74951234567')).toEqual({
+      whole: ['lavka-chaya.ru', 'lonely.ru', 'ООО "Лавка чая" (7701234567)', 'Лавка чая на Арбате'],
+      cut: ['lavka-chaya.ru'],
+      counted: [4, 4],
+    });
+    expect(await capped('shared-officer', 'companies', 'sharedBy')).toEqual({
+      whole: ['ООО "Лавка чая" (7701234567) [founder, manager]', 'ООО "Чайная традиция" (7705555555) [founder]'],
+      cut: ['ООО "Лавка чая" (7701234567) [founder, manager]'],
+      counted: [2, 2],
+    });
+    for (const [name, shared] of [
+      ['shared-address', 2],
+      ['shared-email', 3],
+      ['shared-ip', 2],
+    ] as const) {
+      const { whole, cut, counted } = await capped(name, 'entities', 'sharedBy', ...(SAMPLES[name] ?? []));
+      expect(whole, name).toHaveLength(shared);
+      expect(cut, name).toEqual([(whole as string[])[0]]);
+      expect(counted, name).toEqual([shared, shared]);
+    }
+  });
+
   it('shortest-paths: through the hub pivot only while it is under maxPivotDegree', async () => {
     const direct = await run('shortest-paths', 'fromKind=domain', 'fromKey=lonely.ru', 'toKind=domain', 'toKey=teashop.ru');
     expect(direct).toEqual([
