@@ -2,7 +2,7 @@
 // description: Domains whose WhoIs creation date falls within the last few days (written YYYY-MM-DD... or
 // description: DD.MM.YYYY) and that lead to a company: a related company, a company named on the site, or the
 // description: company of the registrant INN or OGRN. Newest first.
-// param: days integer default 90 min=0  How recent: created within this many days
+// param: days integer default 90 min=0 max=36525  How recent: created within this many days, up to a hundred years
 // param: asOf string optional  The day to count back from, YYYY-MM-DD; today when absent
 // param: limit integer default 50 min=1  Most rows
 // columns: domain, createdAt, registrar, registrant, companies

@@ -552,6 +552,14 @@ describe('the query library on a real Neo4j', () => {
       },
     ]);
     expect(column(await run('recent-domains', 'days=7', 'asOf=2026-11-21'), 'domain')).toEqual(['fresh-tea.ru']);
+    // Each day of the window is sought: a hundred years is the widest, and a wider one is refused before it runs.
+    // lavka-chaya.ru was registered on 2015-03-17 (test/fixtures/records/domain.json).
+    expect(column(await run('recent-domains', 'days=36525', 'asOf=2026-11-21'), 'domain')).toEqual([
+      'fresh-tea.ru',
+      'lonely.ru',
+      'lavka-chaya.ru',
+    ]);
+    await expect(run('recent-domains', 'days=36526')).rejects.toThrow(/days/);
   });
 
   it('overview, crawls, hubs and find-entity', async () => {
