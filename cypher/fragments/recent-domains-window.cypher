@@ -15,9 +15,10 @@ CALL (created, dotted) {
   MATCH (d:Domain) WHERE d.createdAt STARTS WITH dotted RETURN d
 }
 WITH d, created
-WHERE EXISTS { (d)-[r:RELATED|NAMES_COMPANY]-(:Company) WHERE r.removedAt IS NULL }
-   OR EXISTS { MATCH (c:Company) WHERE c.inn = d.registrantInn }
-   OR EXISTS { MATCH (c:Company) WHERE c.ogrn = d.registrantOgrn }
+WHERE EXISTS {
+  // include: domain-companies domain=d
+  RETURN c
+}
 WITH d, created
 ORDER BY created DESC, d.key
 LIMIT $limit
