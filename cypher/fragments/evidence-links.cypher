@@ -26,45 +26,33 @@ CALL () {
 CALL (m) {
   WITH m WHERE m.key IS NOT NULL OR m.id IS NOT NULL
   RETURN m AS i, m.kind AS evidenceKind, $weights.self AS weight
-  UNION ALL
-  // One HAS_OFFICER per role: the officer counts once.
-  MATCH (m)-[r:HAS_OFFICER]->(i:Person) WHERE r.removedAt IS NULL
-  WITH DISTINCT m, i
-  RETURN i, 'officer' AS evidenceKind, $weights.officer AS weight
-  UNION ALL
-  MATCH (m)-[r:HAS_OFFICER]->(i:Company) WHERE r.removedAt IS NULL
-  WITH DISTINCT m, i
-  RETURN i, 'company' AS evidenceKind, $weights.founderCompany AS weight
-  UNION ALL
-  MATCH (m)-[r:NAMES_COMPANY]->(i:Company) WHERE r.removedAt IS NULL
-  RETURN i, 'company' AS evidenceKind, $weights.namesCompany AS weight
-  UNION ALL
+  UNION
+  // Every evidence link from the record in one pass over its links, each weighed by its type and far end: a record's
+  // links are read as a chain, and a branch per type read the chain once per type.
+  // types: evidence + SAME_AS
+  MATCH (m)-[r:HAS_OFFICER|NAMES_COMPANY|LISTS_CONTACT|AT_DOMAIN|SAME_AS|REGISTERED_AT|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER]->(i)
+  WHERE r.removedAt IS NULL
+  WITH i, CASE type(r)
+    // One HAS_OFFICER per role: the officer counts once (UNION keeps each row once).
+    // SAME_AS (an analyst accepted the pair, `landing-graph resolve`): directed, so the pair meets at one identifier;
+    // it is deleted when undone, never given a removedAt.
+    WHEN 'HAS_OFFICER' THEN CASE WHEN i:Person THEN ['officer', $weights.officer] WHEN i:Company THEN ['company', $weights.founderCompany] END
+    WHEN 'NAMES_COMPANY' THEN CASE WHEN i:Company THEN ['company', $weights.namesCompany] END
+    WHEN 'LISTS_CONTACT' THEN CASE WHEN i:Landing AND (i:Phone OR i:Email) THEN [i.kind, $weights.contact] END
+    WHEN 'AT_DOMAIN' THEN CASE WHEN m:Email AND i:Domain THEN ['domain', $weights.atDomain] END
+    WHEN 'SAME_AS' THEN CASE WHEN i:Company THEN ['company', $weights.sameAs] END
+    WHEN 'REGISTERED_AT' THEN CASE WHEN i:Address THEN ['address', $weights.address] END
+    WHEN 'RESOLVES_TO' THEN CASE WHEN i:IP THEN ['ip', $weights.ip] END
+    WHEN 'USES_NAME_SERVER' THEN CASE WHEN i:NameServer THEN ['nameServer', $weights.nameServer] END
+    WHEN 'USES_MAIL_SERVER' THEN CASE WHEN i:MailServer THEN ['mailServer', $weights.mailServer] END
+  END AS kindWeight
+  WHERE kindWeight IS NOT NULL
+  RETURN i, kindWeight[0] AS evidenceKind, kindWeight[1] AS weight
+  UNION
   MATCH (m:Domain)-[r:RELATED]-(i:Company) WHERE r.removedAt IS NULL
   RETURN i, 'company' AS evidenceKind, $weights.relatedCompany AS weight
-  UNION ALL
-  MATCH (m)-[r:LISTS_CONTACT]->(i:Landing) WHERE r.removedAt IS NULL AND (i:Phone OR i:Email)
-  RETURN i, i.kind AS evidenceKind, $weights.contact AS weight
-  UNION ALL
-  MATCH (m:Email)-[r:AT_DOMAIN]->(i:Domain) WHERE r.removedAt IS NULL
-  RETURN i, 'domain' AS evidenceKind, $weights.atDomain AS weight
-  UNION ALL
-  // SAME_AS (an analyst accepted the pair, `landing-graph resolve`): directed, so the pair meets at one identifier.
-  MATCH (m)-[:SAME_AS]->(i:Company)
-  RETURN i, 'company' AS evidenceKind, $weights.sameAs AS weight
-  UNION ALL
-  MATCH (m)-[r:HAS_OFFICER]->(:Person)-[:SAME_AS]->(i:Person) WHERE r.removedAt IS NULL
-  WITH DISTINCT m, i
+  UNION
+  // An officer the analyst accepted as the same person as another: the other too. Only companies have officers.
+  MATCH (m:Company)-[r:HAS_OFFICER]->(:Person)-[:SAME_AS]->(i:Person) WHERE r.removedAt IS NULL
   RETURN i, 'officer' AS evidenceKind, $weights.sameAs AS weight
-  UNION ALL
-  MATCH (m)-[r:REGISTERED_AT]->(i:Address) WHERE r.removedAt IS NULL
-  RETURN i, 'address' AS evidenceKind, $weights.address AS weight
-  UNION ALL
-  MATCH (m)-[r:RESOLVES_TO]->(i:IP) WHERE r.removedAt IS NULL
-  RETURN i, 'ip' AS evidenceKind, $weights.ip AS weight
-  UNION ALL
-  MATCH (m)-[r:USES_NAME_SERVER]->(i:NameServer) WHERE r.removedAt IS NULL
-  RETURN i, 'nameServer' AS evidenceKind, $weights.nameServer AS weight
-  UNION ALL
-  MATCH (m)-[r:USES_MAIL_SERVER]->(i:MailServer) WHERE r.removedAt IS NULL
-  RETURN i, 'mailServer' AS evidenceKind, $weights.mailServer AS weight
 }
