@@ -149,7 +149,8 @@ export async function readTableNames(
     ...n.members.slice(0, options.maxMembers).map(memberRef),
     ...n.evidence.slice(0, options.evidence).map((e) => identifierNameRef(e.kind, e.key)),
   ]);
-  const unique = [...new Map(refs.map((r) => [r.ref, r])).values()];
+  // Only the lookup's named kinds are asked for: over a whole graph the others are most of the refs, each a round trip's share.
+  const unique = [...new Map(refs.filter(hasName).map((r) => [r.ref, r])).values()];
   const found = await readNames(driver, unique, options.database);
   const names: TableNames = { members: new Map(), identifiers: new Map() };
   for (const n of result.networks) {
@@ -164,6 +165,11 @@ export async function readTableNames(
     }
   }
   return names;
+}
+
+/** Whether cypher/export/network-names.cypher can name the ref: a pivot (its value) or a company (its title); a domain, e-mail or phone is shown by its key. */
+function hasName(ref: NameRef): boolean {
+  return ref.pivot || ref.kind === 'company';
 }
 
 async function readNames(driver: Driver, refs: readonly NameRef[], database: string | undefined): Promise<CaseNames> {
