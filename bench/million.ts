@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import neo4j from 'neo4j-driver';
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_CONCURRENCY, UNTHROTTLED_RPS } from './e2e.js';
 import { graphCounts, resetGraph, type BenchNeo4j } from './lib/neo4j.js';
@@ -8,6 +8,7 @@ import { procMemory, runMeasuredCli, type SandboxProcess, startCrawl, startSandb
 import type { Figure, Section } from './lib/report.js';
 import { fmt, log, outDir } from './lib/util.js';
 import { coveringWorkload, type Workload, writeSeedsFile } from './lib/workload.js';
+import { etaError, isJudged, type ReplayTimes } from './lib/eta-judge.js';
 
 /** Where the crawl is killed with SIGKILL, as a share of the records to fetch. */
 const KILL_AT = 0.6;
@@ -71,6 +72,9 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
     // Every progress line with its time, for studying the estimate of the time left after the run.
     const progressFile = path.join(outDir, `million-crawl-${run}.progress.log`);
     rmSync(progressFile, { force: true });
+    // And what the estimate was made from, to replay it (bench/eta-replay.ts).
+    const workSamplesFile = path.join(outDir, `million-crawl-${run}.samples.jsonl`);
+    rmSync(workSamplesFile, { force: true });
     log(`million: crawl run ${run} (${fmt.int(total)} records to fetch, depth ${workload.depth})`);
     const child = startCrawl({
       seedsFile,
@@ -80,7 +84,7 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
       service: sandbox,
       neo4jEnv: neo.env,
       nodeArgs: ['--import', path.join(import.meta.dirname, 'rss-probe.js')],
-      env: { BENCH_RSS_FILE: rssFile },
+      env: { BENCH_RSS_FILE: rssFile, LANDING_GRAPH_WORK_SAMPLES: workSamplesFile },
     });
     let hwmKb = 0;
     const poll = setInterval(() => {
@@ -155,7 +159,10 @@ async function crawlWithKill(neo: BenchNeo4j, sandbox: SandboxProcess, workload:
     target: `<= ${fmt.int(KILL_BOUND)} (3 x (2,000 + 2 x --concurrency), docs/crawl.md)`,
     pass: extra <= KILL_BOUND,
   });
-  section.figures.push(...honestyFigures(samples, total, { killedAtMs, endedMs, started }));
+  const firstOfRun2Ms = samples.find((s) => s.run === 2)?.atMs ?? endedMs;
+  const times: ReplayTimes = { total, killedAtMs, endedMs, resumedMs: endedMs - firstOfRun2Ms };
+  writeFileSync(path.join(outDir, 'million-crawl.times.json'), `${JSON.stringify(times)}\n`);
+  section.figures.push(...honestyFigures(samples, times));
   section.notes.push(`Crawl in all (both runs and the restart): ${fmt.s(endedMs - started)}.`);
   return { crawlId };
 }
@@ -212,18 +219,10 @@ function tenthsFigures(samples: readonly Sample[], total: number): Figure[] {
 }
 
 /** "queued" never above what the world holds; the ETA within 20 % of the real remaining time once a tenth is done. */
-function honestyFigures(
-  samples: readonly Sample[],
-  total: number,
-  times: { killedAtMs: number; endedMs: number; started: number },
-): Figure[] {
-  const firstOfRun2 = samples.find((s) => s.run === 2)?.atMs ?? times.endedMs;
-  const resumedMs = times.endedMs - firstOfRun2;
-  const judged = samples.filter((s) => s.etaMs !== undefined && s.fetched >= total / 10 && s.fetched < total * 0.95);
-  const errors = judged.map((s) => {
-    const realMs = s.run === 1 ? times.killedAtMs - s.atMs + resumedMs : times.endedMs - s.atMs;
-    return Math.abs((s.etaMs as number) - realMs) / realMs;
-  });
+function honestyFigures(samples: readonly Sample[], times: ReplayTimes): Figure[] {
+  const total = times.total;
+  const judged = samples.filter((s) => s.etaMs !== undefined && isJudged(s.fetched, total));
+  const errors = judged.map((s) => etaError(s.etaMs as number, s.atMs, s.run, times));
   const within = errors.filter((e) => e <= 0.2).length;
   const maxToFetch = Math.max(0, ...samples.map((s) => s.fetched + s.toFetch));
   return [

@@ -2,7 +2,7 @@ import type { Driver } from 'neo4j-driver';
 import type { ClientEvent } from '../client/client.js';
 import type { LandingRef } from '../api/refs.js';
 import { MAX_WAITING_RAW_CHARS, waitingRecordsFor } from '../crawl/buffer-size.js';
-import { runCrawl, type CrawlResult } from '../crawl/crawler.js';
+import { type CrawlDeps, runCrawl, type CrawlResult } from '../crawl/crawler.js';
 import type { CrawlOptions } from '../crawl/options.js';
 import { ClientEventCounter, type CrawlProgress } from '../crawl/progress.js';
 import { type StartedSettleThread, startSettleThread } from '../crawl/settle-thread.js';
@@ -26,6 +26,8 @@ export interface CrawlIntoOptions extends Omit<ServiceClientOptions, 'onEvent' |
   enqueueOnly?: boolean;
   /** Where the run shows itself: the CLI's progress line on stderr. */
   view: CrawlView;
+  /** Each sample of the work the time left is estimated from (CrawlDeps.onWorkSample). */
+  onWorkSample?: CrawlDeps['onWorkSample'];
 }
 
 /** What a crawl run shows while it runs: its progress (with the live workers on the record queue) and notes. */
@@ -98,6 +100,7 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
         events,
         settler,
         signal: abort.signal,
+        onWorkSample: o.onWorkSample,
         onProgress: (p) => {
           view.update({ ...p, serviceDown: events.serviceDown(), ...(queue ? { workers: queue.workers() } : {}) });
           queue?.publish(p);

@@ -35,6 +35,7 @@ const envSchema = z.object({
   NEO4J_LOCAL_HOME: z.string().optional(),
   NEO4J_LOCAL_BOLT_PORT: portSetting('NEO4J_LOCAL_BOLT_PORT'),
   NEO4J_LOCAL_HTTP_PORT: portSetting('NEO4J_LOCAL_HTTP_PORT'),
+  LANDING_GRAPH_WORK_SAMPLES: z.string().min(1).optional(),
 });
 
 /** The project's local Neo4j (scripts/neo4j-local), used when no NEO4J_URI is set. */
@@ -50,6 +51,11 @@ export interface Config {
   /** undefined: use the project's local Neo4j (scripts/neo4j-local), as `localNeo4j` says. */
   neo4j: Neo4jConnection | undefined;
   localNeo4j: LocalNeo4jConfig;
+  /**
+   * A file the crawl appends each sample of its work to (a JSON line, every count of the records to fetch): what
+   * its estimate of the time left was made from, to replay it (bench/eta-replay.ts). LANDING_GRAPH_WORK_SAMPLES.
+   */
+  workSamplesFile: string | undefined;
 }
 
 export function readConfig(
@@ -67,6 +73,7 @@ export function readConfig(
       'NEO4J_LOCAL_HOME',
       'NEO4J_LOCAL_BOLT_PORT',
       'NEO4J_LOCAL_HTTP_PORT',
+      'LANDING_GRAPH_WORK_SAMPLES',
     ]),
     ...pickDefined(
       { LANDING_BASE_URL: flags.baseUrl, LANDING_API_KEY: flags.apiKey, NEO4J_URI: flags.neo4jUri, NEO4J_DATABASE: flags.neo4jDatabase },
@@ -98,6 +105,7 @@ export function readConfig(
       username: c.NEO4J_USERNAME,
       password: c.NEO4J_PASSWORD,
     },
+    workSamplesFile: c.LANDING_GRAPH_WORK_SAMPLES,
   };
 }
 

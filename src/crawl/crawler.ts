@@ -10,7 +10,7 @@ import { cleanUri } from '../render/provenance.js';
 import { type ErrorCode, isLandingGraphError } from '../errors.js';
 import { LevelLoop } from './level-loop.js';
 import { ClientEventCounter, type CrawlProgress, progressOf } from './progress.js';
-import { type KindSample, RemainingWork } from './remaining-work.js';
+import { type KindSample, RemainingWork, type TimedWorkSample } from './remaining-work.js';
 import { type RunContext, runContext } from './run-context.js';
 import { RunLedger } from './run-ledger.js';
 import { RunStop } from './run-stop.js';
@@ -61,6 +61,8 @@ export interface CrawlDeps {
   countIntervalMs?: number;
   /** Where fetched records are settled. Default: inlineSettler (this thread); the CLI uses threadSettler. */
   settler?: SettlerFactory;
+  /** Each sample the estimate of the time left is made from, as it is taken (to replay the estimate: bench/eta-replay.ts). */
+  onWorkSample?: (sample: TimedWorkSample) => void;
 }
 
 export interface CrawlResult {
@@ -87,6 +89,7 @@ interface Run {
   remaining: RemainingWork;
   /** A count of the records to fetch is on its way. */
   counting: boolean;
+  onWorkSample: ((sample: TimedWorkSample) => void) | undefined;
 }
 
 /**
@@ -107,6 +110,7 @@ export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<
     startedAtMs: now(),
     remaining: new RemainingWork(now),
     counting: false,
+    onWorkSample: deps.onWorkSample,
   };
   const { plan, release } = await bootstrap(request, {
     ...run.context,
@@ -231,7 +235,13 @@ async function countToFetch(crawlId: string, ledger: RunLedger, run: Run, heldFo
     const queued = LANDING_KINDS.reduce((sum, kind) => sum + queuedByKind[kind], 0);
     ledger.toFetch = queued;
     const kinds = Object.fromEntries(LANDING_KINDS.map((kind) => [kind, { ...tallies[kind], toFetch: queuedByKind[kind] }]));
-    run.remaining.observe({ settled, toFetch: queued, listed, store: { heldMs, kinds: kinds as Record<LandingKind, KindSample> } });
+    const sample = run.remaining.observe({
+      settled,
+      toFetch: queued,
+      listed,
+      store: { heldMs, kinds: kinds as Record<LandingKind, KindSample> },
+    });
+    run.onWorkSample?.(sample);
   } catch {
     // the next count will do
   } finally {

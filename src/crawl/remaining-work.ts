@@ -12,6 +12,9 @@ export interface WorkSample {
   store?: StoreSample;
 }
 
+/** A sample as RemainingWork keeps it: with the time it was taken (epoch ms). */
+export type TimedWorkSample = WorkSample & { atMs: number };
+
 export interface StoreSample {
   /** How long fetches have waited for room in the commit buffer, this run: the time the store bound the crawl. */
   heldMs: number;
@@ -57,7 +60,7 @@ const FIXED_COST_ROWS = 4;
  * same. Pure apart from the clock.
  */
 export class RemainingWork {
-  private readonly samples: (WorkSample & { atMs: number })[] = [];
+  private readonly samples: TimedWorkSample[] = [];
   private startMs: number | undefined;
 
   /** @param minSpanMs Below this much time between the window's samples there is no estimate. Default: 3,000. */
@@ -66,16 +69,19 @@ export class RemainingWork {
     private readonly minSpanMs = 3_000,
   ) {}
 
-  observe(sample: WorkSample): void {
+  /** Keep a sample, taken now; returns it with its time. */
+  observe(sample: WorkSample): TimedWorkSample {
     const atMs = this.now();
     this.startMs ??= atMs;
-    this.samples.push({ ...sample, atMs });
+    const timed = { ...sample, atMs };
+    this.samples.push(timed);
     const { startMs, startSettled } = this.windowOf(this.samples[this.samples.length - 1]!);
     while (this.samples.length > 2 && this.samples[1]!.atMs <= startMs && this.samples[1]!.settled <= startSettled) this.samples.shift();
+    return timed;
   }
 
   /** Where the pace's window (by time) and the discoveries' window (by records settled) start, seen from `last`. */
-  private windowOf(last: WorkSample & { atMs: number }): { startMs: number; startSettled: number } {
+  private windowOf(last: TimedWorkSample): { startMs: number; startSettled: number } {
     return {
       startMs: last.atMs - Math.max(this.minSpanMs, (last.atMs - (this.startMs ?? last.atMs)) / 3),
       startSettled: (last.settled * 2) / 3,
@@ -83,7 +89,7 @@ export class RemainingWork {
   }
 
   /** The newest sample at or before the window's start (the oldest kept otherwise), never `last` itself. */
-  private firstOf(startsAfter: (sample: WorkSample & { atMs: number }) => boolean): WorkSample & { atMs: number } {
+  private firstOf(startsAfter: (sample: TimedWorkSample) => boolean): TimedWorkSample {
     let first = this.samples[0]!;
     for (const sample of this.samples.slice(1, -1)) if (!startsAfter(sample)) first = sample;
     return first;

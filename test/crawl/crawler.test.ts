@@ -5,6 +5,7 @@ import { type CrawlDeps, runCrawl } from '../../src/crawl/crawler.js';
 import type { Commit, FrontierStore } from '../../src/crawl/frontier-store.js';
 import { type CrawlOptionsInput, parseCrawlOptions } from '../../src/crawl/options.js';
 import type { CrawlProgress } from '../../src/crawl/progress.js';
+import type { TimedWorkSample } from '../../src/crawl/remaining-work.js';
 import { LandingGraphError } from '../../src/errors.js';
 import { generateGraph, reachable, type SandboxGraph } from '../../src/sandbox/index.js';
 import { BodyCache, route } from '../../src/sandbox/router.js';
@@ -244,6 +245,29 @@ describe('runCrawl with an in-memory frontier', () => {
     expect(reports.length).toBeGreaterThan(5);
     for (const p of reports) expect(p.toFetch + p.fetched + p.missing + p.failed + p.invalid).toBeLessThanOrEqual(expected.requests);
     expect(result.progress.toFetch).toBe(0);
+  });
+
+  it('passes each sample of its work out as it is taken, the counts it shows never past the world', async () => {
+    const world = new World();
+    const store = new MemoryFrontierStore();
+    const samples: TimedWorkSample[] = [];
+    store.gate = (operation) => (operation === 'commit' ? turns(5) : undefined);
+    const result = await runCrawl(
+      request({ maxDepth: 2 }),
+      deps(world, store, { onWorkSample: (s) => samples.push(s), countIntervalMs: 1 }),
+    );
+    const expected = truthOf(2);
+    expect(result.status).toBe('finished');
+    expect(samples.length).toBeGreaterThan(2);
+    for (const [i, s] of samples.entries()) {
+      expect(s.settled + s.toFetch).toBeLessThanOrEqual(expected.requests);
+      expect(Object.values(s.store!.kinds).reduce((sum, k) => sum + k.toFetch, 0)).toBe(s.toFetch);
+      if (i > 0) {
+        expect(s.atMs).toBeGreaterThanOrEqual(samples[i - 1]!.atMs);
+        expect(s.settled).toBeGreaterThanOrEqual(samples[i - 1]!.settled);
+      }
+    }
+    expect(samples.at(-1)!.settled).toBeGreaterThan(0);
   });
 
   it('commits at once when nothing else is on its way, instead of waiting for the commit timer', async () => {

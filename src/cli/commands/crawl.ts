@@ -8,6 +8,7 @@ import { parseCrawlOptions } from '../../crawl/options.js';
 import { parseSeed, readSeedsFile } from '../../api/seeds.js';
 import { LandingGraphError } from '../../errors.js';
 import { readConfig } from '../config.js';
+import { workSampleWriter } from '../work-samples.js';
 import { commaList, parseOptions, positiveNumber, repeatable, wholeNumber } from '../options.js';
 import { graphOptions, logLine as log, withGraph } from './with-graph.js';
 import { crawlOnStderr } from '../crawl-on-stderr.js';
@@ -133,6 +134,7 @@ export function crawlCommand(): Command {
           redisUrl,
           workers: flags.workers,
           enqueueOnly: flags.enqueueOnly,
+          ...(config.workSamplesFile ? { onWorkSample: workSampleWriter(config.workSamplesFile, process.stderr) } : {}),
         },
         process.stderr,
       );
