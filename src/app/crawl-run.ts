@@ -101,6 +101,8 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
         settler,
         signal: abort.signal,
         onWorkSample: o.onWorkSample,
+        // On the queue the workers' limiters hold the fetches: not known here.
+        heldForRateMs: queue ? undefined : () => client.limiter.heldForRateMs,
         onProgress: (p) => {
           view.update({ ...p, serviceDown: events.serviceDown(), ...(queue ? { workers: queue.workers() } : {}) });
           queue?.publish(p);

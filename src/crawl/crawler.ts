@@ -63,6 +63,11 @@ export interface CrawlDeps {
   settler?: SettlerFactory;
   /** Each sample the estimate of the time left is made from, as it is taken (to replay the estimate: bench/eta-replay.ts). */
   onWorkSample?: (sample: TimedWorkSample) => void;
+  /**
+   * How long the fetches have waited for --rps so far (RequestLimiter.heldForRateMs), for the estimate of the time
+   * left; unknown when the fetches are made elsewhere (the record queue's workers).
+   */
+  heldForRateMs?: () => number;
 }
 
 export interface CrawlResult {
@@ -90,6 +95,7 @@ interface Run {
   /** A count of the records to fetch is on its way. */
   counting: boolean;
   onWorkSample: ((sample: TimedWorkSample) => void) | undefined;
+  heldForRateMs: (() => number) | undefined;
 }
 
 /**
@@ -111,6 +117,7 @@ export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<
     remaining: new RemainingWork(now),
     counting: false,
     onWorkSample: deps.onWorkSample,
+    heldForRateMs: deps.heldForRateMs,
   };
   const { plan, release } = await bootstrap(request, {
     ...run.context,
@@ -230,6 +237,7 @@ async function countToFetch(crawlId: string, ledger: RunLedger, run: Run, heldFo
   const listed = ledger.listed;
   const tallies = structuredClone(ledger.kinds);
   const heldMs = heldForStoreMs();
+  const rateHeldMs = run.heldForRateMs?.();
   try {
     const queuedByKind = await run.context.store.queuedByKind(crawlId);
     const queued = LANDING_KINDS.reduce((sum, kind) => sum + queuedByKind[kind], 0);
@@ -240,6 +248,7 @@ async function countToFetch(crawlId: string, ledger: RunLedger, run: Run, heldFo
       toFetch: queued,
       listed,
       store: { heldMs, kinds: kinds as Record<LandingKind, KindSample> },
+      ...(rateHeldMs === undefined ? {} : { rateHeldMs }),
     });
     run.onWorkSample?.(sample);
   } catch {

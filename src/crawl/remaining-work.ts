@@ -10,6 +10,8 @@ export interface WorkSample {
   listed: number;
   /** What the store's side shows: without it every record costs the same. */
   store?: StoreSample;
+  /** How long the fetches have waited for --rps so far (unknown when the fetches are made elsewhere). */
+  rateHeldMs?: number;
 }
 
 /** A sample as RemainingWork keeps it: with the time it was taken (epoch ms). */
@@ -31,19 +33,19 @@ export interface KindSample {
 }
 
 /**
- * What writing a record costs besides its rows, in rows: the request, its task and its node. The kinds' paces of
- * an unthrottled million-record crawl (companies about 350 records/s at 52 rows a record, e-mails about 1,700 at 7)
- * fit a cost of 4.3 + rows.
+ * What a record costs besides its rows, in rows (its request and its task): the time of an unthrottled crawl
+ * follows the rows its records write, and little else (docs/crawl.md, "The time left").
  */
-const FIXED_COST_ROWS = 4;
+const FIXED_COST_ROWS = 1;
 
 /**
  * The records a crawl still has to settle and the time that takes, from samples of its counters. The pace
  * is that of the last third of the run's time (at least `minSpanMs`): long enough that a slow commit or a
  * burst does not swing it, short enough that a slow start (Neo4j's first plans, the first level's few
- * records) drops out. What is discovered is judged on the last third of the records settled: when the pace
- * rises (the last levels' records are cheap to write), a third of the time would reach back to levels that
- * discovered far more.
+ * records) drops out. The run's first sample is taken as it starts, before anything is fetched: it only starts
+ * the run's time, since the seconds after it are the start-up's, not the crawl's pace. What is discovered is
+ * judged on the last fifth of the records settled: when the pace rises (the last levels' records are cheap to
+ * write), a share of the time would reach back to levels that discovered far more.
  *
  * The records to fetch are known exactly, but those they will still discover are not: a breadth-first crawl
  * learns of most of its world while it runs. Two estimates of them, the smaller taken:
@@ -51,29 +53,39 @@ const FIXED_COST_ROWS = 4;
  *   known (known / share is the world's size), which holds while the crawl grows;
  * - yield: each record to fetch discovers as many new ones as those settled lately did, and those in turn
  *   (a geometric series), which is the closer one once discoveries thin out at the end.
- * Kinds cost the store very different times (a company or a site writes many pivots and links, an e-mail or a
- * phone few), and the last levels of a crawl hold mostly the cheap ones. So for the share of the window's time that
- * the store bound the crawl (`store.heldMs`), a record costs FIXED_COST_ROWS plus the rows of its kind's average
- * settlement: the pace is converted to cost per second with the mix the window settled, and the records left are
- * weighed with their own mix (those to fetch by the frontier's kinds, those still to discover by the kinds
- * discovered lately). For the rest (a crawl held by --rps, the service or its concurrency) every record costs the
- * same. Pure apart from the clock.
+ * Kinds cost very different work (a company or a site writes many pivots and links, an e-mail or a phone few),
+ * and the last levels of a crawl hold mostly the cheap ones. While work binds the crawl, a record costs
+ * FIXED_COST_ROWS plus the rows of its kind's average settlement: the pace is converted to cost per second with the
+ * mix the window settled, and the records left are weighed with their own mix (those to fetch by the frontier's
+ * kinds, those still to discover by the kinds discovered lately). Work binds the crawl for the share of the
+ * window's time that --rps did not hold its fetches (`rateHeldMs`), or that the store held them (`store.heldMs`),
+ * whichever is the larger: an unthrottled crawl whose local Neo4j and service share the crawler's processors is bound
+ * by work even while its store is not the one holding it. While --rps holds it, every record costs the same: one
+ * request. Without the rate's side (fetches made by the queue's workers), only the store's share counts. A crawl
+ * bound by the service's answers or its concurrency counts as bound by work: rarer, and its error bounded by how much
+ * cheaper its last records are. Pure apart from the clock.
  */
 export class RemainingWork {
   private readonly samples: TimedWorkSample[] = [];
   private startMs: number | undefined;
 
-  /** @param minSpanMs Below this much time between the window's samples there is no estimate. Default: 3,000. */
+  /**
+   * @param minSpanMs Below this much time between the window's samples there is no estimate (two counts at the
+   * crawl's 5 s). Default: 10,000.
+   */
   constructor(
     private readonly now: () => number,
-    private readonly minSpanMs = 3_000,
+    private readonly minSpanMs = 10_000,
   ) {}
 
-  /** Keep a sample, taken now; returns it with its time. */
+  /** Keep a sample, taken now (the run's first only starts its time); returns it with its time. */
   observe(sample: WorkSample): TimedWorkSample {
     const atMs = this.now();
-    this.startMs ??= atMs;
     const timed = { ...sample, atMs };
+    if (this.startMs === undefined) {
+      this.startMs = atMs;
+      return timed;
+    }
     this.samples.push(timed);
     const { startMs, startSettled } = this.windowOf(this.samples[this.samples.length - 1]!);
     while (this.samples.length > 2 && this.samples[1]!.atMs <= startMs && this.samples[1]!.settled <= startSettled) this.samples.shift();
@@ -84,7 +96,7 @@ export class RemainingWork {
   private windowOf(last: TimedWorkSample): { startMs: number; startSettled: number } {
     return {
       startMs: last.atMs - Math.max(this.minSpanMs, (last.atMs - (this.startMs ?? last.atMs)) / 3),
-      startSettled: (last.settled * 2) / 3,
+      startSettled: (last.settled * 4) / 5,
     };
   }
 
@@ -118,8 +130,11 @@ export class RemainingWork {
     const costs = this.costs(first, since, last);
     if (!costs) return { tasks: Math.round(tasks), etaMs: Math.round(byRecords) };
     const byCost = (toFetchNow * costs.toFetch + future * costs.discovered) / (perMs * costs.settled);
-    const storeBound = Math.min(1, Math.max(0, (last.store!.heldMs - first.store!.heldMs) / (last.atMs - first.atMs)));
-    return { tasks: Math.round(tasks), etaMs: Math.round(storeBound * byCost + (1 - storeBound) * byRecords) };
+    const spanMs = last.atMs - first.atMs;
+    const notRateBound =
+      first.rateHeldMs === undefined || last.rateHeldMs === undefined ? 0 : 1 - shareOf(first.rateHeldMs, last.rateHeldMs, spanMs);
+    const workBound = Math.max(shareOf(first.store?.heldMs, last.store?.heldMs, spanMs), notRateBound);
+    return { tasks: Math.round(tasks), etaMs: Math.round(workBound * byCost + (1 - workBound) * byRecords) };
   }
 
   /**
@@ -167,4 +182,10 @@ export class RemainingWork {
     const future = Math.min(byRecapture, byYield);
     return Number.isFinite(future) ? future : undefined;
   }
+}
+
+/** What share of `spanMs` the counter went up by between two samples (0 to 1; 0 when unknown). */
+function shareOf(before: number | undefined, after: number | undefined, spanMs: number): number {
+  if (before === undefined || after === undefined || spanMs <= 0) return 0;
+  return Math.min(1, Math.max(0, (after - before) / spanMs));
 }

@@ -104,6 +104,8 @@ export class RequestLimiter {
   private readonly queue: { start: () => void; drop: (error: Error) => void }[] = [];
   /** Woken when a request is over (stop waits for the running ones). */
   private wakeOnEnd: (() => void)[] = [];
+  /** On `clock`: the time requests waited for the window, its spacing, a pause or the shared turns, so far. */
+  private rateHeldMs = 0;
 
   constructor(options: RequestLimiterOptions = {}) {
     this.requestsPerSecond = options.requestsPerSecond ?? 10;
@@ -132,6 +134,15 @@ export class RequestLimiter {
     return left > 0 ? this.now() + left : 0;
   }
 
+  /**
+   * How long requests have waited for the rate (the window, its spacing, a pause after a 429, the turns shared with
+   * other processes), in all: the time the rate held the crawl. The turns are taken one at a time, so these waits do
+   * not overlap; the shared turns' may.
+   */
+  get heldForRateMs(): number {
+    return this.rateHeldMs;
+  }
+
   /** Requests that ended without their departure seen on undici's channel (counted as leaving when they ended). */
   get unseenDepartures(): number {
     return this.unseen;
@@ -150,8 +161,10 @@ export class RequestLimiter {
       if (!slot || !window) return await send(noDeparture);
       let ticket: string | undefined;
       if (this.shared) {
+        const askedMs = this.clock.now();
         try {
           ticket = await this.shared.acquire(this.stopping.signal);
+          this.rateHeldMs += this.clock.now() - askedMs;
         } catch (error) {
           window.finish(slot, this.clock.now());
           this.wakeMarkWaiters();
@@ -246,6 +259,7 @@ export class RequestLimiter {
       const now = this.clock.now();
       if (this.pauseEndMs > now) {
         await this.sleep(this.pauseEndMs - now);
+        this.rateHeldMs += this.clock.now() - now;
         continue;
       }
       const window = this.window;
@@ -254,6 +268,7 @@ export class RequestLimiter {
       if (waitMs === 0) return window.reserve(now, wantedSinceMs);
       if (waitMs === Infinity) await new Promise<void>((resolve) => this.wakeOnMark.push(resolve));
       else await this.sleep(waitMs);
+      this.rateHeldMs += this.clock.now() - now;
     }
   }
 

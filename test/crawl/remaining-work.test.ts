@@ -15,17 +15,25 @@ async function sampled(at: (s: number) => WorkSample, fromS = 0, toS = 60, clock
 }
 
 describe('RemainingWork', () => {
-  it('has no estimate until its samples span three seconds, nor while nothing settles', async () => {
+  it('has no estimate until its samples after the first span ten seconds, nor while nothing settles', async () => {
     const clock = new FakeClock();
     const work = new RemainingWork(clock.now);
-    work.observe({ settled: 0, toFetch: 10, listed: 0 });
-    await clock.advanceTo(2_000);
-    work.observe({ settled: 10, toFetch: 0, listed: 0 });
+    // The run's first sample (its start-up: nothing settled in the first second) only starts the run's time.
+    work.observe({ settled: 0, toFetch: 1_000, listed: 0 });
+    await clock.advanceTo(1_000);
+    work.observe({ settled: 0, toFetch: 1_000, listed: 0 });
+    await clock.advanceTo(10_999);
+    work.observe({ settled: 100, toFetch: 900, listed: 0 });
     expect(work.estimate()).toBeUndefined();
+    await clock.advanceTo(11_000);
+    work.observe({ settled: 100, toFetch: 900, listed: 0 });
+    // 100 in the 10 s since the second sample: 900 left at 10 a second.
+    expect(work.estimate()).toEqual({ tasks: 900, etaMs: 90_000 });
     const stalled = new RemainingWork(clock.now);
-    stalled.observe({ settled: 10, toFetch: 5, listed: 0 });
-    await clock.advanceTo(9_000);
-    stalled.observe({ settled: 10, toFetch: 5, listed: 0 });
+    for (const atMs of [11_000, 16_000, 21_000, 26_000]) {
+      await clock.advanceTo(atMs);
+      stalled.observe({ settled: 10, toFetch: 5, listed: 0 });
+    }
     expect(stalled.estimate()).toBeUndefined();
   });
 
@@ -52,20 +60,21 @@ describe('RemainingWork', () => {
     expect(work.estimate()).toEqual({ tasks: 6_500, etaMs: 65_000 });
   });
 
-  it('judges discoveries on the last third of the records settled when the pace rises at the end', async () => {
+  it('judges discoveries on the last fifth of the records settled when the pace rises at the end', async () => {
     // 100 a second for a minute, listing 1,000 references a second of which 300 are new; then 400 a second,
     // listing 400 a second, none new (the last levels: cheap to write, nothing left to find).
     const { clock, work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 1_000 * s }));
     await sampled(
       (s) => ({ settled: 6_000 + 400 * (s - 60), toFetch: 13_000 - 400 * (s - 60), listed: 60_000 + 400 * (s - 60) }),
       65,
-      80,
+      65,
       clock,
       work,
     );
-    // At 80 s: the last third of the time reaches back to 50 s (9,000 settled in 30 s: 300 a second), the last
-    // third of the 14,000 records settled to 65 s, since when nothing was new: 5,000 to fetch and no more.
-    expect(work.estimate()).toEqual({ tasks: 5_000, etaMs: 16_667 });
+    // At 65 s: the last third of the time reaches back to 40 s (4,000 settled in 25 s: 160 a second), the last
+    // fifth of the 8,000 records settled to 60 s, since when nothing was new: 11,000 to fetch and no more. (A third
+    // of the records would reach back to 50 s and its discoveries: 4,750 more.)
+    expect(work.estimate()).toEqual({ tasks: 11_000, etaMs: 68_750 });
   });
 
   it('counts the records to fetch as they are now, when commits since the last sample have settled some', async () => {
@@ -76,7 +85,7 @@ describe('RemainingWork', () => {
 
   describe('with the store side', () => {
     // 100 e-mails settled at the start (7 rows each), then 100 companies a second (52 rows each) to 60 s, with
-    // 1,000 records to fetch and nothing listed. A company costs 4 + 52 = 56 rows, an e-mail 4 + 7 = 11.
+    // 1,000 records to fetch and nothing listed. A company costs 1 + 52 = 53 rows, an e-mail 1 + 7 = 8.
     const kinds = (s: number, toFetch: Partial<Record<LandingKind, number>> = { email: 1_000 }): Record<LandingKind, KindSample> => ({
       company: { settled: 100 * s, rows: 5_200 * s, toFetch: toFetch.company ?? 0 },
       domain: { settled: 0, rows: 0, toFetch: toFetch.domain ?? 0 },
@@ -85,43 +94,66 @@ describe('RemainingWork', () => {
     });
 
     it('weighs records by their kind when the store held the crawl: a pace of costly records does not stand for cheap ones', async () => {
-      // Held by the store all the time: the last third settled 5,600 rows a second, and the e-mails left are 11,000
-      // rows, 1.964 s (10 s at 100 records a second).
+      // Held by the store all the time: the last third settled 5,300 rows a second, and the e-mails left are 8,000
+      // rows, 1.509 s (10 s at 100 records a second).
       const { work } = await sampled((s) => ({
         settled: 100 + 100 * s,
         toFetch: 1_000,
         listed: 0,
         store: { heldMs: 1_000 * s, kinds: kinds(s) },
       }));
-      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 1_964 });
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 1_509 });
     });
 
     it('weighs a kind none of whose records has settled yet as the average record', async () => {
-      // The records to fetch are phones, none settled: the average settled record costs 4 + (312,000 + 700) / 6,100 =
-      // 55.26 rows; 1,000 of them at 5,600 rows a second take 9.868 s.
+      // The records to fetch are phones, none settled: the average settled record costs 1 + (312,000 + 700) / 6,100 =
+      // 52.262 rows; 1,000 of them at 5,300 rows a second take 9.861 s.
       const { work } = await sampled((s) => ({
         settled: 100 + 100 * s,
         toFetch: 1_000,
         listed: 0,
         store: { heldMs: 1_000 * s, kinds: kinds(s, { phone: 1_000 }) },
       }));
-      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 9_868 });
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 9_861 });
     });
 
-    it('counts every record the same when the store never held the crawl (bound by --rps or the service)', async () => {
+    it('counts every record the same when the store never held the crawl and the rate is not known (fetches on the queue)', async () => {
       const { work } = await sampled((s) => ({ settled: 100 + 100 * s, toFetch: 1_000, listed: 0, store: { heldMs: 0, kinds: kinds(s) } }));
       expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 10_000 });
     });
 
     it('weighs by kind for the share of the time the store held the crawl', async () => {
-      // Held a quarter of the time: 0.25 * 1.964 s + 0.75 * 10 s.
+      // Held a quarter of the time: 0.25 * 1.509 s + 0.75 * 10 s.
       const { work } = await sampled((s) => ({
         settled: 100 + 100 * s,
         toFetch: 1_000,
         listed: 0,
         store: { heldMs: 250 * s, kinds: kinds(s) },
       }));
-      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 7_991 });
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 7_877 });
+    });
+
+    it('weighs by kind for the share of the time --rps did not hold the fetches, when that is larger than the store held them', async () => {
+      // --rps held the fetches 40 % of the time, the store a quarter of it: 0.6 * 1.509 s + 0.4 * 10 s.
+      const { work } = await sampled((s) => ({
+        settled: 100 + 100 * s,
+        toFetch: 1_000,
+        listed: 0,
+        store: { heldMs: 250 * s, kinds: kinds(s) },
+        rateHeldMs: 400 * s,
+      }));
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 4_906 });
+    });
+
+    it('counts every record the same while --rps holds the fetches all the time', async () => {
+      const { work } = await sampled((s) => ({
+        settled: 100 + 100 * s,
+        toFetch: 1_000,
+        listed: 0,
+        store: { heldMs: 0, kinds: kinds(s) },
+        rateHeldMs: 1_000 * s,
+      }));
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 10_000 });
     });
   });
 
@@ -197,10 +229,10 @@ describe('RemainingWork on a breadth-first crawl of a sandbox world', () => {
 
   it('estimates the time left within 20 % when the kinds cost different times, from a tenth of the crawl to nine tenths', async () => {
     const graph = generateGraph({ records: 20_000, seed: 3 });
-    // Rows a record of each kind writes (about the sandbox's); a record takes (4 + rows) / 20 ms, so a company is
-    // 5 times an e-mail, as an unthrottled crawl measured them.
+    // Rows a record of each kind writes (about the sandbox's); a record takes (4 + rows) / 2 ms, so a company is
+    // 5 times an e-mail (a fixed cost other than the estimate's), and a sample every 500 records is 5-15 s apart.
     const ROWS: Record<LandingKind, number> = { company: 52, domain: 47, email: 7, phone: 8 };
-    const costMs = (kind: LandingKind) => (4 + ROWS[kind]) / 20;
+    const costMs = (kind: LandingKind) => (4 + ROWS[kind]) / 2;
     const order = crawlOrder(graph);
     const total = order.length;
     const finishedMs = order.reduce((sum, step) => sum + costMs(step.kind), 0);

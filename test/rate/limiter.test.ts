@@ -229,6 +229,9 @@ describe('RequestLimiter on an injected clock', () => {
     expect(mostRunning).toBe(3);
     // Three spaced 10.25 ms apart, then each as the one three before it ends 200 ms after it started.
     expect(startedAtMs).toEqual([0, 10.25, 20.5, 200, 210.25, 220.5, 400, 410.25, 420.5, 600]);
+    // Held by the rate only for the first three's spacing (10.25 ms twice): the others waited for a place, and the
+    // places freed as far apart as the spacing.
+    expect(limiter.heldForRateMs).toBe(20.5);
     expect(limiter.counts()).toEqual({ queued: 0, running: 0 });
     await limiter.stop();
   });
@@ -238,6 +241,8 @@ describe('RequestLimiter on an injected clock', () => {
     const { sends, limiter } = await simulate({ rps: 2, jobs: 3, lagMs: () => 0, responseMs: 2000, markDepartures: false });
     expect(sends).toEqual([0, 512.5, 3025]);
     expect(limiter.unseenDepartures).toBe(3);
+    // The second waited for the spacing from 0, the third from the second's turn: the rate held them to 3,025 ms.
+    expect(limiter.heldForRateMs).toBe(3025);
   });
 });
 
