@@ -34,7 +34,7 @@ export interface KindSample {
 
 /**
  * What a record costs besides its rows, in rows (its request and its task): the time of an unthrottled crawl
- * follows the rows its records write, and little else (docs/crawl.md, "The time left").
+ * follows the rows its records write, and little else (docs/scale.md, "The time left at this size").
  */
 const FIXED_COST_ROWS = 1;
 
