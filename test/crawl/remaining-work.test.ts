@@ -93,67 +93,49 @@ describe('RemainingWork', () => {
       phone: { settled: 0, rows: 0, toFetch: toFetch.phone ?? 0 },
     });
 
-    it('weighs records by their kind when the store held the crawl: a pace of costly records does not stand for cheap ones', async () => {
-      // Held by the store all the time: the last third settled 5,300 rows a second, and the e-mails left are 8,000
-      // rows, 1.509 s (10 s at 100 records a second).
+    /**
+     * The estimate at 60 s of 100 records settled a second, 1,000 to fetch, with the store holding the crawl
+     * `storeHeldPerS` ms a second and --rps `rateHeldPerS` (unknown when undefined).
+     */
+    async function estimateAt60s(storeHeldPerS: number, rateHeldPerS?: number, toFetch?: Partial<Record<LandingKind, number>>) {
       const { work } = await sampled((s) => ({
         settled: 100 + 100 * s,
         toFetch: 1_000,
         listed: 0,
-        store: { heldMs: 1_000 * s, kinds: kinds(s) },
+        store: { heldMs: storeHeldPerS * s, kinds: kinds(s, toFetch) },
+        ...(rateHeldPerS === undefined ? {} : { rateHeldMs: rateHeldPerS * s }),
       }));
-      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 1_509 });
+      return work.estimate();
+    }
+
+    it('weighs records by their kind when the store held the crawl: a pace of costly records does not stand for cheap ones', async () => {
+      // Held by the store all the time: the last third settled 5,300 rows a second, and the e-mails left are 8,000
+      // rows, 1.509 s (10 s at 100 records a second).
+      expect(await estimateAt60s(1_000)).toEqual({ tasks: 1_000, etaMs: 1_509 });
     });
 
     it('weighs a kind none of whose records has settled yet as the average record', async () => {
       // The records to fetch are phones, none settled: the average settled record costs 1 + (312,000 + 700) / 6,100 =
       // 52.262 rows; 1,000 of them at 5,300 rows a second take 9.861 s.
-      const { work } = await sampled((s) => ({
-        settled: 100 + 100 * s,
-        toFetch: 1_000,
-        listed: 0,
-        store: { heldMs: 1_000 * s, kinds: kinds(s, { phone: 1_000 }) },
-      }));
-      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 9_861 });
+      expect(await estimateAt60s(1_000, undefined, { phone: 1_000 })).toEqual({ tasks: 1_000, etaMs: 9_861 });
     });
 
     it('counts every record the same when the store never held the crawl and the rate is not known (fetches on the queue)', async () => {
-      const { work } = await sampled((s) => ({ settled: 100 + 100 * s, toFetch: 1_000, listed: 0, store: { heldMs: 0, kinds: kinds(s) } }));
-      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 10_000 });
+      expect(await estimateAt60s(0)).toEqual({ tasks: 1_000, etaMs: 10_000 });
     });
 
     it('weighs by kind for the share of the time the store held the crawl', async () => {
       // Held a quarter of the time: 0.25 * 1.509 s + 0.75 * 10 s.
-      const { work } = await sampled((s) => ({
-        settled: 100 + 100 * s,
-        toFetch: 1_000,
-        listed: 0,
-        store: { heldMs: 250 * s, kinds: kinds(s) },
-      }));
-      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 7_877 });
+      expect(await estimateAt60s(250)).toEqual({ tasks: 1_000, etaMs: 7_877 });
     });
 
     it('weighs by kind for the share of the time --rps did not hold the fetches, when that is larger than the store held them', async () => {
       // --rps held the fetches 40 % of the time, the store a quarter of it: 0.6 * 1.509 s + 0.4 * 10 s.
-      const { work } = await sampled((s) => ({
-        settled: 100 + 100 * s,
-        toFetch: 1_000,
-        listed: 0,
-        store: { heldMs: 250 * s, kinds: kinds(s) },
-        rateHeldMs: 400 * s,
-      }));
-      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 4_906 });
+      expect(await estimateAt60s(250, 400)).toEqual({ tasks: 1_000, etaMs: 4_906 });
     });
 
     it('counts every record the same while --rps holds the fetches all the time', async () => {
-      const { work } = await sampled((s) => ({
-        settled: 100 + 100 * s,
-        toFetch: 1_000,
-        listed: 0,
-        store: { heldMs: 0, kinds: kinds(s) },
-        rateHeldMs: 1_000 * s,
-      }));
-      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 10_000 });
+      expect(await estimateAt60s(0, 1_000)).toEqual({ tasks: 1_000, etaMs: 10_000 });
     });
   });
 
