@@ -95,7 +95,12 @@ interface Run {
   /** A count of the records to fetch is on its way. */
   counting: boolean;
   onWorkSample: ((sample: TimedWorkSample) => void) | undefined;
-  heldForRateMs: (() => number) | undefined;
+}
+
+/** How long the crawl has been held so far: by its store (the commit buffer full), and by --rps when known. */
+interface HeldFor {
+  storeMs: () => number;
+  rateMs: (() => number) | undefined;
 }
 
 /**
@@ -117,7 +122,6 @@ export async function runCrawl(request: CrawlRequest, deps: CrawlDeps): Promise<
     remaining: new RemainingWork(now),
     counting: false,
     onWorkSample: deps.onWorkSample,
-    heldForRateMs: deps.heldForRateMs,
   };
   const { plan, release } = await bootstrap(request, {
     ...run.context,
@@ -204,7 +208,7 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
   if (deps.signal?.aborted) stop.stop('interrupted');
   const ticker = setInterval(() => deps.onProgress?.(progress()), deps.progressIntervalMs ?? 1000);
   ticker.unref();
-  const count = () => void countToFetch(crawlId, ledger, run, () => loop.heldForStoreMs);
+  const count = () => void countToFetch(crawlId, ledger, run, { storeMs: () => loop.heldForStoreMs, rateMs: deps.heldForRateMs });
   count();
   const counter = setInterval(count, deps.countIntervalMs ?? 5000);
   counter.unref();
@@ -230,14 +234,14 @@ async function crawlFrontier(crawlId: string, request: CrawlRequest, deps: Crawl
  * The counters are read before the count, so that the sample never holds a commit the count has not seen.
  * A count that fails (Neo4j away) is skipped: the crawl itself waits Neo4j out.
  */
-async function countToFetch(crawlId: string, ledger: RunLedger, run: Run, heldForStoreMs: () => number): Promise<void> {
+async function countToFetch(crawlId: string, ledger: RunLedger, run: Run, heldFor: HeldFor): Promise<void> {
   if (run.counting) return;
   run.counting = true;
   const settled = ledger.settled();
   const listed = ledger.listed;
   const tallies = structuredClone(ledger.kinds);
-  const heldMs = heldForStoreMs();
-  const rateHeldMs = run.heldForRateMs?.();
+  const heldMs = heldFor.storeMs();
+  const rateHeldMs = heldFor.rateMs?.();
   try {
     const queuedByKind = await run.context.store.queuedByKind(crawlId);
     const queued = LANDING_KINDS.reduce((sum, kind) => sum + queuedByKind[kind], 0);
