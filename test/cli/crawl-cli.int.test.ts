@@ -9,6 +9,7 @@ import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js'
 import { killPoints } from '../support/kill-seed.js';
 import { waitingRecordsFor } from '../../src/crawl/buffer-size.js';
 import { resetGraph, testConnection, testServer } from '../support/neo4j.js';
+import { startSandboxFirst } from '../support/sandbox-priority.js';
 
 const RPS = 40;
 
@@ -50,14 +51,22 @@ describe('landing-graph crawl (the built CLI, as a user runs it)', () => {
     expect(run.stderr).not.toMatch(/\x1b\[/); // no terminal: no control characters
   });
 
-  test('widens the rate window by --rate-margin-ms: at --rps 20 with 1000, at most 20 requests in any 1.95 s', async ({ sandbox }) => {
-    const args = ['crawl', ...seeds, '--depth', '2', '--rps', '20', '--rate-margin-ms', '1000', '--max-records', '36'];
-    const run = await runCli(args, env);
-    expect(run.code, run.stderr).toBe(0);
-    expect(sandbox.stats.total).toBe(36);
-    // The limiter keeps 20 in any 2,000 ms at the departures; 50 ms is left for the sandbox reading some
-    // requests later than others. The default margin (25 ms) would let 36 through in 1.95 s.
-    expect(sandbox.stats.busiestWindow(1950)).toBeLessThanOrEqual(20);
+  test('widens the rate window by --rate-margin-ms: at --rps 20 with 1000, at most 20 requests in any 1.95 s', async () => {
+    // Judged to the millisecond at the service, so on a sandbox first on the cores (test/support/sandbox-priority.ts):
+    // the fixture's sandbox shares this process's event loop, which can stamp the first requests late.
+    const first = await startSandboxFirst({ records: 300, seed: 11 });
+    try {
+      const args = ['crawl', ...seeds, '--depth', '2', '--rps', '20', '--rate-margin-ms', '1000', '--max-records', '36'];
+      const run = await runCli(args, { LANDING_BASE_URL: first.url, LANDING_API_KEY: first.apiKey });
+      expect(run.code, run.stderr).toBe(0);
+      const stats = await first.stats(1950);
+      expect(stats.total).toBe(36);
+      // The limiter keeps 20 in any 2,000 ms at the departures; 50 ms is left for the way to the service. The
+      // default margin (25 ms) would let 36 through in 1.95 s.
+      expect(stats.busiestWindow, first.how).toBeLessThanOrEqual(20);
+    } finally {
+      await first.close();
+    }
   });
 
   test('after kill -9, the same command finishes with the same graph, re-requesting at most what was in flight', async ({
