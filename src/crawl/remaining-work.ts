@@ -33,10 +33,10 @@ export interface KindSample {
 }
 
 /**
- * What a record costs besides its rows, in rows (its request and its task): the time of an unthrottled crawl
- * follows the rows its records write, and little else (docs/scale.md, "The time left at this size").
+ * Below this many records of a kind settled in the pace's window, the kind's cost is its average over the run: fewer
+ * are too few to say what the kind costs now.
  */
-const FIXED_COST_ROWS = 1;
+const MIN_KIND_SETTLED = 100;
 
 /**
  * The records a crawl still has to settle and the time that takes, from samples of its counters. The pace
@@ -44,7 +44,7 @@ const FIXED_COST_ROWS = 1;
  * burst does not swing it, short enough that a slow start (Neo4j's first plans, the first level's few
  * records) drops out. The run's first sample is taken as it starts, before anything is fetched: it only starts
  * the run's time, since the seconds after it are the start-up's, not the crawl's pace. What is discovered is
- * judged on the last fifth of the records settled: when the pace rises (the last levels' records are cheap to
+ * judged on the last tenth of the records settled: when the pace rises (the last levels' records are cheap to
  * write), a share of the time would reach back to levels that discovered far more.
  *
  * The records to fetch are known exactly, but those they will still discover are not: a breadth-first crawl
@@ -54,8 +54,9 @@ const FIXED_COST_ROWS = 1;
  * - yield: each record to fetch discovers as many new ones as those settled lately did, and those in turn
  *   (a geometric series), which is the closer one once discoveries thin out at the end.
  * Kinds cost very different work (a company or a site writes many pivots and links, an e-mail or a phone few),
- * and the last levels of a crawl hold mostly the cheap ones. While work binds the crawl, a record costs
- * FIXED_COST_ROWS plus the rows of its kind's average settlement: the pace is converted to cost per second with the
+ * and the last levels of a crawl hold mostly the cheap ones. While work binds the crawl, a record costs the rows
+ * its kind's settlements wrote on average in the pace's window (a kind's last records write fewer rows than its
+ * first: more of what they name exists already): the pace is converted to cost per second with the
  * mix the window settled, and the records left are weighed with their own mix (those to fetch by the frontier's
  * kinds, those still to discover by the kinds discovered lately). Work binds the crawl for the share of the
  * window's time that --rps did not hold its fetches (`rateHeldMs`), or that the store held them (`store.heldMs`),
@@ -96,7 +97,7 @@ export class RemainingWork {
   private windowOf(last: TimedWorkSample): { startMs: number; startSettled: number } {
     return {
       startMs: last.atMs - Math.max(this.minSpanMs, (last.atMs - (this.startMs ?? last.atMs)) / 3),
-      startSettled: (last.settled * 4) / 5,
+      startSettled: (last.settled * 9) / 10,
     };
   }
 
@@ -138,8 +139,9 @@ export class RemainingWork {
   }
 
   /**
-   * The average cost of a record (FIXED_COST_ROWS plus its kind's rows) among those the pace's window settled, those
-   * to fetch and those the discoveries' window discovered; undefined without the store's side in the samples.
+   * The average cost of a record (its kind's rows per record) among those the pace's window settled, those to fetch
+   * and those the discoveries' window discovered; undefined without the store's side in the samples, or when the
+   * window's records wrote nothing.
    */
   private costs(
     first: WorkSample,
@@ -153,8 +155,12 @@ export class RemainingWork {
       rows: 0,
     });
     if (all.settled === 0) return undefined;
-    const meanCost = FIXED_COST_ROWS + all.rows / all.settled;
-    const cost = (k: LandingKind) => (kinds[k].settled > 0 ? FIXED_COST_ROWS + kinds[k].rows / kinds[k].settled : meanCost);
+    const meanCost = all.rows / all.settled;
+    const cost = (k: LandingKind) => {
+      const settled = kinds[k].settled - before[k].settled;
+      if (settled >= MIN_KIND_SETTLED) return (kinds[k].rows - before[k].rows) / settled;
+      return kinds[k].settled > 0 ? kinds[k].rows / kinds[k].settled : meanCost;
+    };
     const average = (count: (k: LandingKind) => number): number | undefined => {
       const counts = LANDING_KINDS.map((k) => Math.max(0, count(k)));
       const total = counts.reduce((a, b) => a + b, 0);
@@ -162,8 +168,10 @@ export class RemainingWork {
     };
     const toFetch = average((k) => kinds[k].toFetch) ?? meanCost;
     const known = (sample: Record<LandingKind, KindSample>, k: LandingKind) => sample[k].settled + sample[k].toFetch;
+    const settled = average((k) => kinds[k].settled - before[k].settled) ?? meanCost;
+    if (!(settled > 0)) return undefined;
     return {
-      settled: average((k) => kinds[k].settled - before[k].settled) ?? meanCost,
+      settled,
       toFetch,
       discovered: average((k) => known(kinds, k) - known(discoveredFrom, k)) ?? toFetch,
     };

@@ -60,21 +60,21 @@ describe('RemainingWork', () => {
     expect(work.estimate()).toEqual({ tasks: 6_500, etaMs: 65_000 });
   });
 
-  it('judges discoveries on the last fifth of the records settled when the pace rises at the end', async () => {
+  it('judges discoveries on the last tenth of the records settled when the pace rises at the end', async () => {
     // 100 a second for a minute, listing 1,000 references a second of which 300 are new; then 400 a second,
     // listing 400 a second, none new (the last levels: cheap to write, nothing left to find).
     const { clock, work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 1_000 * s }));
     await sampled(
       (s) => ({ settled: 6_000 + 400 * (s - 60), toFetch: 13_000 - 400 * (s - 60), listed: 60_000 + 400 * (s - 60) }),
-      65,
-      65,
+      62,
+      62,
       clock,
       work,
     );
-    // At 65 s: the last third of the time reaches back to 40 s (4,000 settled in 25 s: 160 a second), the last
-    // fifth of the 8,000 records settled to 60 s, since when nothing was new: 11,000 to fetch and no more. (A third
-    // of the records would reach back to 50 s and its discoveries: 4,750 more.)
-    expect(work.estimate()).toEqual({ tasks: 11_000, etaMs: 68_750 });
+    // At 62 s: the last third of the time reaches back to 40 s (2,800 settled in 22 s); the last tenth of the 6,800
+    // records settled to 60 s, since when nothing was new: 12,200 to fetch and no more, 95.857 s. (A fifth would
+    // reach back to 50 s: 3,000 discovered of 10,800 listed, 19,000 / (1 - 3,000 / 10,800) - 19,000 = 7,311 more.)
+    expect(work.estimate()).toEqual({ tasks: 12_200, etaMs: 95_857 });
   });
 
   it('counts the records to fetch as they are now, when commits since the last sample have settled some', async () => {
@@ -85,7 +85,7 @@ describe('RemainingWork', () => {
 
   describe('with the store side', () => {
     // 100 e-mails settled at the start (7 rows each), then 100 companies a second (52 rows each) to 60 s, with
-    // 1,000 records to fetch and nothing listed. A company costs 1 + 52 = 53 rows, an e-mail 1 + 7 = 8.
+    // 1,000 records to fetch and nothing listed. A company costs its 52 rows, an e-mail its 7.
     const kinds = (s: number, toFetch: Partial<Record<LandingKind, number>> = { email: 1_000 }): Record<LandingKind, KindSample> => ({
       company: { settled: 100 * s, rows: 5_200 * s, toFetch: toFetch.company ?? 0 },
       domain: { settled: 0, rows: 0, toFetch: toFetch.domain ?? 0 },
@@ -109,15 +109,15 @@ describe('RemainingWork', () => {
     }
 
     it('weighs records by their kind when the store held the crawl: a pace of costly records does not stand for cheap ones', async () => {
-      // Held by the store all the time: the last third settled 5,300 rows a second, and the e-mails left are 8,000
-      // rows, 1.509 s (10 s at 100 records a second).
-      expect(await estimateAt60s(1_000)).toEqual({ tasks: 1_000, etaMs: 1_509 });
+      // Held by the store all the time: the last third settled 5,200 rows a second, and the e-mails left are 7,000
+      // rows, 1.346 s (10 s at 100 records a second).
+      expect(await estimateAt60s(1_000)).toEqual({ tasks: 1_000, etaMs: 1_346 });
     });
 
     it('weighs a kind none of whose records has settled yet as the average record', async () => {
-      // The records to fetch are phones, none settled: the average settled record costs 1 + (312,000 + 700) / 6,100 =
-      // 52.262 rows; 1,000 of them at 5,300 rows a second take 9.861 s.
-      expect(await estimateAt60s(1_000, undefined, { phone: 1_000 })).toEqual({ tasks: 1_000, etaMs: 9_861 });
+      // The records to fetch are phones, none settled: the average settled record costs (312,000 + 700) / 6,100 =
+      // 51.262 rows; 1,000 of them at 5,200 rows a second take 9.858 s.
+      expect(await estimateAt60s(1_000, undefined, { phone: 1_000 })).toEqual({ tasks: 1_000, etaMs: 9_858 });
     });
 
     it('counts every record the same when the store never held the crawl and the rate is not known (fetches on the queue)', async () => {
@@ -125,13 +125,29 @@ describe('RemainingWork', () => {
     });
 
     it('weighs by kind for the share of the time the store held the crawl', async () => {
-      // Held a quarter of the time: 0.25 * 1.509 s + 0.75 * 10 s.
-      expect(await estimateAt60s(250)).toEqual({ tasks: 1_000, etaMs: 7_877 });
+      // Held a quarter of the time: 0.25 * 1.346 s + 0.75 * 10 s.
+      expect(await estimateAt60s(250)).toEqual({ tasks: 1_000, etaMs: 7_837 });
     });
 
     it('weighs by kind for the share of the time --rps did not hold the fetches, when that is larger than the store held them', async () => {
-      // --rps held the fetches 40 % of the time, the store a quarter of it: 0.6 * 1.509 s + 0.4 * 10 s.
-      expect(await estimateAt60s(250, 400)).toEqual({ tasks: 1_000, etaMs: 4_906 });
+      // --rps held the fetches 40 % of the time, the store a quarter of it: 0.6 * 1.346 s + 0.4 * 10 s.
+      expect(await estimateAt60s(250, 400)).toEqual({ tasks: 1_000, etaMs: 4_808 });
+    });
+
+    it("weighs a kind by what its records cost in the pace's window, when they get cheaper", async () => {
+      // The companies write 52 rows each to 30 s, 26 from then on (what they name exists already); the last third
+      // (40 s to 60 s) settled 2,600 rows a second, and the e-mails left are 7,000 rows: 2.692 s. (At the companies'
+      // average over the run, 39 rows, the pace would read 3,900 rows a second: 1.795 s.)
+      const { work } = await sampled((s) => ({
+        settled: 100 + 100 * s,
+        toFetch: 1_000,
+        listed: 0,
+        store: {
+          heldMs: 1_000 * s,
+          kinds: { ...kinds(s), company: { settled: 100 * s, rows: 5_200 * Math.min(s, 30) + 2_600 * Math.max(0, s - 30), toFetch: 0 } },
+        },
+      }));
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 2_692 });
     });
 
     it('counts every record the same while --rps holds the fetches all the time', async () => {
