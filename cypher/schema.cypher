@@ -51,8 +51,18 @@ CREATE INDEX pivot_person_inn IF NOT EXISTS FOR (n:Person) ON (n.inn);
 CREATE INDEX pivot_address_key IF NOT EXISTS FOR (n:Address) ON (n.key);
 CREATE INDEX pivot_social_profile_key IF NOT EXISTS FOR (n:SocialProfile) ON (n.key);
 CREATE INDEX pivot_activity_key IF NOT EXISTS FOR (n:Activity) ON (n.key);
-// find-entity reads pivots' values from this index's entries, not from the nodes.
+// find-entity reads pivots' values from this index's entries on a graph not yet given lower-case copies.
 CREATE INDEX pivot_value IF NOT EXISTS FOR (n:Pivot) ON (n.value);
+// find-entity (cypher/fragments/found-by-text.cypher) seeks substrings in these trigram text indexes: keys as they
+// are (lower case but a social profile's), titles, values and social profiles' keys in their lower-case copies,
+// which their writers set with them.
+CREATE TEXT INDEX landing_key_text IF NOT EXISTS FOR (n:Landing) ON (n.key);
+CREATE TEXT INDEX landing_title_lower IF NOT EXISTS FOR (n:Landing) ON (n.titleLower);
+CREATE TEXT INDEX pivot_key_text IF NOT EXISTS FOR (n:Pivot) ON (n.key);
+CREATE TEXT INDEX pivot_value_lower IF NOT EXISTS FOR (n:Pivot) ON (n.valueLower);
+CREATE TEXT INDEX social_profile_key_lower IF NOT EXISTS FOR (n:SocialProfile) ON (n.keyLower);
+// Data migrations done (cypher/migrations/mark-done.cypher), where a statement must know one ran.
+CREATE CONSTRAINT migration_name IF NOT EXISTS FOR (m:Migration) REQUIRE m.name IS UNIQUE;
 // Landing nodes whose key another node held when written (cypher/pivots/adopt-key-stubs.cypher looks them up).
 CREATE INDEX landing_key_conflict IF NOT EXISTS FOR (n:Landing) ON (n.keyConflict);
 // Records still carrying the fan-out cut's old names, for cypher/migrations/fanout-cut-names.cypher: empty once it ran.

@@ -2,8 +2,9 @@
 // (row.fetchedAt, when given, is when a loaded answer was fetched: a load is not a fetch).
 // A fetch writes everything (row.props carries null for each analyst property its answer lacks, which
 // removes it); a stub fills only a stub (never what a fetch wrote); missing/failed never erase fetched
-// data: failed notes the error, missing (404) marks the record gone. Returns the element ids of the nodes as
-// [kind, id, elementId] triples (src/store/element-ids.ts) and how many rows met a key conflict.
+// data: failed notes the error, missing (404) marks the record gone. A title comes with its lower-case copy
+// `titleLower` (find-entity's text index: cypher/fragments/found-by-text.cypher). Returns the element ids of the
+// nodes as [kind, id, elementId] triples (src/store/element-ids.ts) and how many rows met a key conflict.
 // Planned once and kept (docs/design.md, "Plans of the commit statements"): a node is found by element id (row.node)
 // or by a lookup that names its index as a seek (USING INDEX SEEK), so no plan, however stale its statistics, scans for a node: a plain USING INDEX is also
 // met by a scan of the whole index, which a plan made where the statistics said that index was empty chose
@@ -46,12 +47,13 @@ WITH n, row, n.status AS current, row.props AS props
 SET n += CASE
   // A fetch writes everything; a record that had gone (404 after a fetch; it kept its data) is back.
   WHEN row.status = 'fetched' THEN props {.*, error: props.error, schemaError: props.schemaError, status: 'fetched',
-    title: row.title, href: row.href, provider: row.provider, raw: row.raw,
+    title: row.title, titleLower: toLower(row.title), href: row.href, provider: row.provider, raw: row.raw,
     fetchedAt: datetime(coalesce(row.fetchedAt, $now)),
     firstFetchedAt: coalesce(n.firstFetchedAt, n.fetchedAt, datetime(coalesce(row.fetchedAt, $now))),
     backAt: CASE WHEN current <> 'missing' THEN n.backAt WHEN n.raw IS NOT NULL THEN datetime($now) ELSE n.backAt END}
   // A stub fills only a stub, never what a fetch wrote.
   WHEN row.status = 'stub' AND current = 'stub' THEN props {.*, title: coalesce(row.title, n.title),
+    titleLower: toLower(coalesce(row.title, n.title)),
     href: coalesce(row.href, n.href), provider: coalesce(row.provider, n.provider), raw: coalesce(row.raw, n.raw)}
   WHEN row.status = 'stub' THEN {}
   // Missing or failed never erase fetched data: failed notes the error, missing marks the record gone.

@@ -1,5 +1,6 @@
 // Export as of $asOf (ISO date-time): the collected nodes ($ids, one page; all first seen by then), their
-// labels and their properties as they were then; `raw` only when $includeRaw, `floats` as in export/nodes.
+// labels and their properties as they were then; `raw` only when $includeRaw, `floats` and the lower-case copies
+// as in export/nodes.
 // Best effort from what the history keeps (docs/history.md):
 // - the answer then: the earliest RecordVersion replaced after $asOf (a copy of every property the node
 //   had), else the node itself;
@@ -31,7 +32,8 @@ WITH n, t, p, fetched, stubThen,
 WITH n, CASE WHEN stubThen
   THEN {kind: p.kind, id: p.id, key: p.key, title: p.title, href: p.href, provider: p.provider, status: 'stub',
         firstSeenAt: p.firstSeenAt, lastSeenAt: seen}
-  ELSE p {.*, raw: CASE WHEN $includeRaw THEN p.raw END, supersededAt: null, changedFields: null,
+  ELSE p {.*, raw: CASE WHEN $includeRaw THEN p.raw END, supersededAt: null, changedFields: null, titleLower: null,
+          valueLower: null, keyLower: null,
           status: status, lastSeenAt: seen, fetchedAt: CASE WHEN p.fetchedAt IS NOT NULL THEN fetched END,
           goneAt: CASE WHEN p.goneAt <= t THEN p.goneAt END, backAt: CASE WHEN p.backAt <= t THEN p.backAt END,
           changedAt: CASE WHEN p.changedAt <= t THEN p.changedAt END,

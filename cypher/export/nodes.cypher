@@ -1,7 +1,9 @@
 // Export: the collected nodes ($ids, one page), their labels and properties. `raw` (the record's JSON text,
-// large) only when $includeRaw. `floats` names the properties stored as floats (or lists of them), which
-// the driver would hand over as plain numbers indistinguishable from integers.
+// large) only when $includeRaw; never the lower-case copies of titles, values and keys (derived, for find-entity).
+// `floats` names the properties stored as floats (or lists of them), which the driver would hand over as plain
+// numbers indistinguishable from integers.
 MATCH (n) WHERE elementId(n) IN $ids
 RETURN elementId(n) AS element, labels(n) AS labels,
-       CASE WHEN $includeRaw THEN properties(n) ELSE n {.*, raw: null} END AS properties,
+       CASE WHEN $includeRaw THEN n {.*, titleLower: null, valueLower: null, keyLower: null}
+            ELSE n {.*, raw: null, titleLower: null, valueLower: null, keyLower: null} END AS properties,
        [k IN keys(n) WHERE valueType(n[k]) STARTS WITH 'FLOAT' OR valueType(n[k]) STARTS WITH 'LIST<FLOAT'] AS floats

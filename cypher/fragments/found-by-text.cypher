@@ -1,24 +1,59 @@
 // The records and pivots whose key, title or value contains `wanted` (lower case), or whose page number, INN or OGRN
-// is `exact`: rows of n, each node once. Shared by find-entity and its picture. Each text is read from an index's
-// entries, never from the nodes: a record's key (landing_kind_key) and title (landing_title), a pivot's key
-// (pivot_kind_key) and value (pivot_value); only a match reads its node. A page number, INN or OGRN is sought in its
-// own index. Not a statement of its own: a statement takes it with the line `// include: found-by-text`, replaced
-// when the statement is read (readCypherFile, src/store/cypher-files.ts).
+// is `exact`: rows of n, each node once. Shared by find-entity and its picture. Texts are sought in trigram text
+// indexes (a substring costs what its matches cost, not what the graph holds): keys as they are (lower case), titles,
+// values and social profiles' keys (whose paths keep their case) in their lower-case copies (`titleLower`,
+// `valueLower`, `keyLower`, written with them). On a graph written before the copies, until a writing command
+// migrates it (the mark of cypher/migrations/lower-case-copies.cypher), every key, title and value is read from the
+// range indexes' entries instead: slower, never missing a match. A page number, INN or OGRN is sought in its own
+// index. Not a statement of its own: a statement takes it with the line `// include: found-by-text`, replaced when
+// the statement is read (readCypherFile, src/store/cypher-files.ts).
 CALL (wanted, exact) {
-  MATCH (n:Landing)
-  WHERE n.kind IS NOT NULL AND n.key IS NOT NULL AND toLower(n.key) CONTAINS wanted
-  RETURN n
-  UNION
-  MATCH (n:Landing)
-  WHERE n.title IS NOT NULL AND toLower(n.title) CONTAINS wanted
-  RETURN n
-  UNION
-  MATCH (n:Pivot)
-  WHERE n.kind IS NOT NULL AND n.key IS NOT NULL AND toLower(n.key) CONTAINS wanted
-  RETURN n
-  UNION
-  MATCH (n:Pivot)
-  WHERE n.value IS NOT NULL AND toLower(n.value) CONTAINS wanted
+  OPTIONAL MATCH (copied:Migration {name: 'lower-case-copies'})
+  CALL (wanted, copied) {
+    WITH wanted WHERE copied IS NOT NULL
+    CALL (wanted) {
+      MATCH (n:Landing) USING TEXT INDEX n:Landing(key)
+      WHERE n.key CONTAINS wanted
+      RETURN n
+      UNION
+      MATCH (n:Landing) USING TEXT INDEX n:Landing(titleLower)
+      WHERE n.titleLower CONTAINS wanted
+      RETURN n
+      UNION
+      MATCH (n:Pivot) USING TEXT INDEX n:Pivot(key)
+      WHERE n.key CONTAINS wanted
+      RETURN n
+      UNION
+      MATCH (n:SocialProfile) USING TEXT INDEX n:SocialProfile(keyLower)
+      WHERE n.keyLower CONTAINS wanted
+      RETURN n
+      UNION
+      MATCH (n:Pivot) USING TEXT INDEX n:Pivot(valueLower)
+      WHERE n.valueLower CONTAINS wanted
+      RETURN n
+    }
+    RETURN n
+    UNION
+    WITH wanted WHERE copied IS NULL
+    CALL (wanted) {
+      MATCH (n:Landing)
+      WHERE n.kind IS NOT NULL AND n.key IS NOT NULL AND toLower(n.key) CONTAINS wanted
+      RETURN n
+      UNION
+      MATCH (n:Landing)
+      WHERE n.title IS NOT NULL AND toLower(n.title) CONTAINS wanted
+      RETURN n
+      UNION
+      MATCH (n:Pivot)
+      WHERE n.kind IS NOT NULL AND n.key IS NOT NULL AND toLower(n.key) CONTAINS wanted
+      RETURN n
+      UNION
+      MATCH (n:Pivot)
+      WHERE n.value IS NOT NULL AND toLower(n.value) CONTAINS wanted
+      RETURN n
+    }
+    RETURN n
+  }
   RETURN n
   UNION
   WITH toInteger(CASE WHEN exact =~ '0|[1-9][0-9]{0,17}' THEN exact END) AS id

@@ -4,8 +4,8 @@
 // from the same record (and for HAS_OFFICER with the same role), the two become one: the earliest firstSeenAt,
 // the latest lastSeenAt, `via` and `posts` of the one seen last (both merged as sorted sets when seen together),
 // `removals` and `returns` merged as sorted sets, current when either was. The stub
-// is deleted; the node takes its key (takeKey) or notes it in `mergedKeys`, and keeps the stub's title
-// while itself a stub. Relationship types come from the fixed branches below (one MERGE per type: see
+// is deleted; the node takes its key (takeKey) or notes it in `mergedKeys`, and keeps the stub's title (with
+// its lower-case copy) while itself a stub. Relationship types come from the fixed branches below (one MERGE per type: see
 // upsert-edges), never from data.
 // Planned once and kept (docs/design.md, "Plans of the commit statements"): every lookup is an index seek by
 // hint (USING INDEX SEEK), so the plan made on a new graph's first commit is still right on a big one.
@@ -62,5 +62,6 @@ SET n.key = CASE WHEN row.takeKey THEN key ELSE n.key END,
                         ELSE COLLECT { UNWIND coalesce(n.mergedKeys, []) + key AS k RETURN DISTINCT k ORDER BY k } END,
     n.firstSeenAt = CASE WHEN first < n.firstSeenAt THEN first ELSE n.firstSeenAt END,
     n.lastSeenAt = CASE WHEN last > n.lastSeenAt THEN last ELSE n.lastSeenAt END,
-    n.title = CASE WHEN n.status = 'stub' THEN coalesce(n.title, title) ELSE n.title END
+    n.title = CASE WHEN n.status = 'stub' THEN coalesce(n.title, title) ELSE n.title END,
+    n.titleLower = toLower(CASE WHEN n.status = 'stub' THEN coalesce(n.title, title) ELSE n.title END)
 RETURN count(n) AS folded

@@ -25,7 +25,7 @@ export async function openGraph(
     : await openLocal(config.localNeo4j, log);
   if (options.applySchema === false) return { driver, database: connection.database, where };
   try {
-    await applySchema(driver, { database: connection.database });
+    await applySchema(driver, { database: connection.database, log });
   } catch (error) {
     await driver.close();
     throw error;

@@ -70,7 +70,11 @@ const RECORDS: Fetched[] = [
     ...metrika,
     relatedCompanies: [company1],
     dns: { ns: ['NS1.REG.RU.'] },
-    websiteContacts: { phoneNumbers: ['+7 (495) 123-45-67'] },
+    // A profile whose path is upper and lower case (ЧайМаркет), its link percent-escaped: only the key spells it.
+    websiteContacts: {
+      phoneNumbers: ['+7 (495) 123-45-67'],
+      socialLinks: ['https://vk.com/%D0%A7%D0%B0%D0%B9%D0%9C%D0%B0%D1%80%D0%BA%D0%B5%D1%82'],
+    },
     whoIs: { registrar: 'RU-CENTER-RU', inn: '7701234567', organizationName: 'ООО "Лавка чая"', creationDate: '2026-11-10T09:00:00Z' },
   }),
   copy('domain', 1050001, 'fresh-tea.ru', {

@@ -7,6 +7,7 @@ import { findQuery, loadQueries, runPicture, runQuery } from '../../src/query/li
 import { bindParams } from '../../src/query/params.js';
 import { cypherWithIncludes } from '../../src/store/cypher-files.js';
 import type { Row } from '../../src/store/executor.js';
+import { applySchema } from '../../src/store/schema.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 import { buildInvestigationGraph } from './graph-fixture.js';
 
@@ -73,6 +74,9 @@ describe('the query library on a real Neo4j', () => {
   beforeAll(async () => {
     driver = await openTestDriver();
     await resetGraph(driver);
+    // As a writing command leaves a new graph: schema applied and migrations marked done (find-entity then reads the
+    // lower-case copies; test/store/schema.int.test.ts reads a graph without them).
+    await applySchema(driver, { database: testConnection().database });
     await buildInvestigationGraph(driver);
     // The network queries read what `landing-graph networks` writes (test/query/network-queries.int.test.ts tests them).
     await computeNetworks(driver, { type: 'all' }, { database: testConnection().database });
@@ -583,5 +587,15 @@ describe('the query library on a real Neo4j', () => {
     ]);
     expect(column(await run('find-entity', 'text=7701234567'), 'name')).toEqual(['ООО "Лавка чая"']);
     expect(column(await run('find-entity', 'text=LAVKA', 'kinds=domain'), 'key')).toEqual(['lavka-chaya.ru', 'lavka-chaya.com']);
+  });
+
+  it('find-entity finds a text in any case: in titles, in pivot values, in keys, a social profile path too', async () => {
+    const found = async (text: string, name: string) => column(await run('find-entity', `text=${text}`), name);
+    expect(await found('лавка ЧАЯ', 'name')).toContain('ООО "Лавка чая"');
+    expect(await found('ЧАЙНЫЙ дом', 'name')).toEqual(['АО "Чайный дом"']);
+    expect(await found('иванова МАРИЯ', 'name')).toEqual(['Иванова Мария Петровна']);
+    expect(await found('yandex.METRIKA', 'name')).toEqual(['Yandex.Metrika']);
+    expect(await found('VK.com/чаймаркет', 'key')).toEqual(['vk.com/ЧайМаркет']);
+    expect(await found('CHAI-market', 'key')).toEqual(['chai-market.ru']);
   });
 });

@@ -2,6 +2,8 @@ import type { Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runText } from '../../src/store/executor.js';
 import { cypher } from '../../src/store/cypher-files.js';
+import { findQuery, loadQueries, runQuery } from '../../src/query/library.js';
+import { bindParams } from '../../src/query/params.js';
 import { applySchema } from '../../src/store/schema.js';
 import { openTestDriver, resetGraph, testConnection } from '../support/neo4j.js';
 
@@ -72,5 +74,46 @@ describe('cypher/schema.cypher on a real Neo4j', () => {
     // Run at every writing command's start: it must not read every record of a large graph.
     const plan = await driver.executeQuery(`EXPLAIN ${cypher('migrations/fanout-cut-names')}`, {}, { database });
     expect(JSON.stringify(plan.summary.plan)).toContain('NodeIndexScan');
+  });
+
+  it('gives a graph written before the lower-case copies its copies and their mark, once; find-entity finds the same before and after', async () => {
+    const { database } = testConnection();
+    await resetGraph(driver);
+    const read = (statement: string) => runText(driver, statement, {}, { mode: 'read', database });
+    // As an older version left it: titles and values without copies, and no mark.
+    await runText(
+      driver,
+      `CREATE (:Landing:Company {kind: 'company', id: 7, key: '7701234567', title: 'ООО "Лавка Чая"'})
+       CREATE (:Landing:Email {kind: 'email', id: 9, key: 'tea@lavka.ru'})
+       CREATE (:Pivot:Person {kind: 'person', key: 'name:иванова мария', value: 'ИВАНОВА Мария'})
+       CREATE (:Pivot:SocialProfile {kind: 'socialProfile', key: 'vk.com/ЧайМаркет', value: 'https://vk.com/%D0%A7'})
+       CREATE (:RecordVersion {title: 'ООО "Старое"'})`,
+      {},
+      { database },
+    );
+    const findEntity = findQuery(loadQueries(), 'find-entity');
+    const found = async (text: string) =>
+      (await runQuery(driver, findEntity, bindParams(findEntity, [`text=${text}`]), { database })).rows.map((r) => r.key);
+    const texts = ['лавка ЧАЯ', 'мария', 'LAVKA', 'старое', 'VK.COM/чаймаркет'];
+    const expected = [['7701234567'], ['name:иванова мария'], ['tea@lavka.ru'], [], ['vk.com/ЧайМаркет']];
+    for (const [i, text] of texts.entries()) expect(await found(text), `before: ${text}`).toEqual(expected[i]);
+    await applySchema(driver, { database });
+    await applySchema(driver, { database });
+    expect(
+      await read(
+        'MATCH (n) WHERE NOT n:Migration RETURN n.key AS key, n.titleLower AS titleLower, n.valueLower AS valueLower, n.keyLower AS keyLower ORDER BY key',
+      ),
+    ).toEqual([
+      { key: '7701234567', titleLower: 'ооо "лавка чая"', valueLower: null, keyLower: null },
+      { key: 'name:иванова мария', titleLower: null, valueLower: 'иванова мария', keyLower: null },
+      { key: 'tea@lavka.ru', titleLower: null, valueLower: null, keyLower: null },
+      { key: 'vk.com/ЧайМаркет', titleLower: null, valueLower: 'https://vk.com/%d0%a7', keyLower: 'vk.com/чаймаркет' },
+      { key: null, titleLower: null, valueLower: null, keyLower: null },
+    ]);
+    expect(await read('MATCH (m:Migration) RETURN m.name AS name')).toEqual([{ name: 'lower-case-copies' }]);
+    for (const [i, text] of texts.entries()) expect(await found(text), `after: ${text}`).toEqual(expected[i]);
+    // After the mark the copies are what is read: a title written without one (no writer does) is not found.
+    await runText(driver, "CREATE (:Landing:Domain {kind: 'domain', id: 11, key: 'x.ru', title: 'Без копии'})", {}, { database });
+    expect(await found('без копии')).toEqual([]);
   });
 });
