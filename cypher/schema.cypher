@@ -15,7 +15,6 @@ CREATE INDEX phone_id IF NOT EXISTS FOR (n:Phone) ON (n.id);
 CREATE INDEX branch_id IF NOT EXISTS FOR (n:Branch) ON (n.id);
 CREATE INDEX landing_status IF NOT EXISTS FOR (n:Landing) ON (n.status);
 CREATE INDEX landing_kind IF NOT EXISTS FOR (n:Landing) ON (n.kind);
-CREATE INDEX landing_title IF NOT EXISTS FOR (n:Landing) ON (n.title);
 CREATE INDEX domain_registrar IF NOT EXISTS FOR (n:Domain) ON (n.registrar);
 CREATE INDEX domain_registrant_inn IF NOT EXISTS FOR (n:Domain) ON (n.registrantInn);
 CREATE INDEX domain_registrant_organization IF NOT EXISTS FOR (n:Domain) ON (n.registrantOrganization);
@@ -51,16 +50,16 @@ CREATE INDEX pivot_person_inn IF NOT EXISTS FOR (n:Person) ON (n.inn);
 CREATE INDEX pivot_address_key IF NOT EXISTS FOR (n:Address) ON (n.key);
 CREATE INDEX pivot_social_profile_key IF NOT EXISTS FOR (n:SocialProfile) ON (n.key);
 CREATE INDEX pivot_activity_key IF NOT EXISTS FOR (n:Activity) ON (n.key);
-// find-entity reads pivots' values from this index's entries on a graph not yet given lower-case copies.
-CREATE INDEX pivot_value IF NOT EXISTS FOR (n:Pivot) ON (n.value);
-// find-entity (cypher/fragments/found-by-text.cypher) seeks substrings in these trigram text indexes: keys as they
-// are (lower case but a social profile's), titles, values and social profiles' keys in their lower-case copies,
-// which their writers set with them.
+// find-entity (cypher/fragments/found-by-text.cypher) seeks substrings in these trigram text indexes: records' keys
+// as they are (lower case), their titles in lower-case copies, pivots' keys and values in one lower-case text, which
+// their writers set with them.
 CREATE TEXT INDEX landing_key_text IF NOT EXISTS FOR (n:Landing) ON (n.key);
 CREATE TEXT INDEX landing_title_lower IF NOT EXISTS FOR (n:Landing) ON (n.titleLower);
-CREATE TEXT INDEX pivot_key_text IF NOT EXISTS FOR (n:Pivot) ON (n.key);
-CREATE TEXT INDEX pivot_value_lower IF NOT EXISTS FOR (n:Pivot) ON (n.valueLower);
-CREATE TEXT INDEX social_profile_key_lower IF NOT EXISTS FOR (n:SocialProfile) ON (n.keyLower);
+CREATE TEXT INDEX pivot_text_lower IF NOT EXISTS FOR (n:Pivot) ON (n.textLower);
+// What find-entity read before the text indexes: no statement reads them now, and each costs every write of a title or
+// a pivot.
+DROP INDEX landing_title IF EXISTS;
+DROP INDEX pivot_value IF EXISTS;
 // Data migrations done (cypher/migrations/mark-done.cypher), where a statement must know one ran.
 CREATE CONSTRAINT migration_name IF NOT EXISTS FOR (m:Migration) REQUIRE m.name IS UNIQUE;
 // Landing nodes whose key another node held when written (cypher/pivots/adopt-key-stubs.cypher looks them up).

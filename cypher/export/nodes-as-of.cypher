@@ -33,7 +33,7 @@ WITH n, CASE WHEN stubThen
   THEN {kind: p.kind, id: p.id, key: p.key, title: p.title, href: p.href, provider: p.provider, status: 'stub',
         firstSeenAt: p.firstSeenAt, lastSeenAt: seen}
   ELSE p {.*, raw: CASE WHEN $includeRaw THEN p.raw END, supersededAt: null, changedFields: null, titleLower: null,
-          valueLower: null, keyLower: null,
+          textLower: null,
           status: status, lastSeenAt: seen, fetchedAt: CASE WHEN p.fetchedAt IS NOT NULL THEN fetched END,
           goneAt: CASE WHEN p.goneAt <= t THEN p.goneAt END, backAt: CASE WHEN p.backAt <= t THEN p.backAt END,
           changedAt: CASE WHEN p.changedAt <= t THEN p.changedAt END,

@@ -4,6 +4,6 @@
 // numbers indistinguishable from integers.
 MATCH (n) WHERE elementId(n) IN $ids
 RETURN elementId(n) AS element, labels(n) AS labels,
-       CASE WHEN $includeRaw THEN n {.*, titleLower: null, valueLower: null, keyLower: null}
-            ELSE n {.*, raw: null, titleLower: null, valueLower: null, keyLower: null} END AS properties,
+       CASE WHEN $includeRaw THEN n {.*, titleLower: null, textLower: null}
+            ELSE n {.*, raw: null, titleLower: null, textLower: null} END AS properties,
        [k IN keys(n) WHERE valueType(n[k]) STARTS WITH 'FLOAT' OR valueType(n[k]) STARTS WITH 'LIST<FLOAT'] AS floats

@@ -1,10 +1,10 @@
 // The records and pivots whose key, title or value contains `wanted` (lower case), or whose page number, INN or OGRN
 // is `exact`: rows of n, each node once. Shared by find-entity and its picture. Texts are sought in trigram text
-// indexes (a substring costs what its matches cost, not what the graph holds): keys as they are (lower case), titles,
-// values and social profiles' keys (whose paths keep their case) in their lower-case copies (`titleLower`,
-// `valueLower`, `keyLower`, written with them). On a graph written before the copies, until a writing command
-// migrates it (the mark of cypher/migrations/lower-case-copies.cypher), every key, title and value is read from the
-// range indexes' entries instead: slower, never missing a match. A page number, INN or OGRN is sought in its own
+// indexes (a substring costs what its matches cost, not what the graph holds): records' keys as they are (lower case),
+// their titles in lower-case copies (`titleLower`), pivots' keys and values in one lower-case text (`textLower`),
+// all written with them. On a graph written before the copies, until a writing command migrates it (the mark of
+// cypher/migrations/lower-case-copies.cypher), every key, title and value is read instead: slower, never missing a
+// match. A page number, INN or OGRN is sought in its own
 // index. Not a statement of its own: a statement takes it with the line `// include: found-by-text`, replaced when
 // the statement is read (readCypherFile, src/store/cypher-files.ts).
 CALL (wanted, exact) {
@@ -20,16 +20,9 @@ CALL (wanted, exact) {
       WHERE n.titleLower CONTAINS wanted
       RETURN n
       UNION
-      MATCH (n:Pivot) USING TEXT INDEX n:Pivot(key)
-      WHERE n.key CONTAINS wanted
-      RETURN n
-      UNION
-      MATCH (n:SocialProfile) USING TEXT INDEX n:SocialProfile(keyLower)
-      WHERE n.keyLower CONTAINS wanted
-      RETURN n
-      UNION
-      MATCH (n:Pivot) USING TEXT INDEX n:Pivot(valueLower)
-      WHERE n.valueLower CONTAINS wanted
+      // One text of key and value: a match across the line between them is none.
+      MATCH (n:Pivot) USING TEXT INDEX n:Pivot(textLower)
+      WHERE n.textLower CONTAINS wanted AND (toLower(n.key) CONTAINS wanted OR toLower(n.value) CONTAINS wanted)
       RETURN n
     }
     RETURN n

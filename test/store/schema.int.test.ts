@@ -100,15 +100,13 @@ describe('cypher/schema.cypher on a real Neo4j', () => {
     await applySchema(driver, { database });
     await applySchema(driver, { database });
     expect(
-      await read(
-        'MATCH (n) WHERE NOT n:Migration RETURN n.key AS key, n.titleLower AS titleLower, n.valueLower AS valueLower, n.keyLower AS keyLower ORDER BY key',
-      ),
+      await read('MATCH (n) WHERE NOT n:Migration RETURN n.key AS key, n.titleLower AS titleLower, n.textLower AS textLower ORDER BY key'),
     ).toEqual([
-      { key: '7701234567', titleLower: 'ооо "лавка чая"', valueLower: null, keyLower: null },
-      { key: 'name:иванова мария', titleLower: null, valueLower: 'иванова мария', keyLower: null },
-      { key: 'tea@lavka.ru', titleLower: null, valueLower: null, keyLower: null },
-      { key: 'vk.com/ЧайМаркет', titleLower: null, valueLower: 'https://vk.com/%d0%a7', keyLower: 'vk.com/чаймаркет' },
-      { key: null, titleLower: null, valueLower: null, keyLower: null },
+      { key: '7701234567', titleLower: 'ооо "лавка чая"', textLower: null },
+      { key: 'name:иванова мария', titleLower: null, textLower: 'name:иванова мария\nиванова мария' },
+      { key: 'tea@lavka.ru', titleLower: null, textLower: null },
+      { key: 'vk.com/ЧайМаркет', titleLower: null, textLower: 'vk.com/чаймаркет\nhttps://vk.com/%d0%a7' },
+      { key: null, titleLower: null, textLower: null },
     ]);
     expect(await read('MATCH (m:Migration) RETURN m.name AS name')).toEqual([{ name: 'lower-case-copies' }]);
     for (const [i, text] of texts.entries()) expect(await found(text), `after: ${text}`).toEqual(expected[i]);
