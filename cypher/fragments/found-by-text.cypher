@@ -4,9 +4,9 @@
 // their titles in lower-case copies (`titleLower`), pivots' keys and values in one lower-case text (`textLower`),
 // all written with them. On a graph written before the copies, until a writing command migrates it (the mark of
 // cypher/migrations/lower-case-copies.cypher), every key, title and value is read instead: slower, never missing a
-// match. A page number, INN or OGRN is sought in its own
-// index. Not a statement of its own: a statement takes it with the line `// include: found-by-text`, replaced when
-// the statement is read (readCypherFile, src/store/cypher-files.ts).
+// match. A page number, INN or OGRN is sought in its own index. Not a statement of its own: a statement takes it with
+// the line `// include: found-by-text`, replaced when the statement is read (readCypherFile,
+// src/store/cypher-files.ts).
 CALL (wanted, exact) {
   OPTIONAL MATCH (copied:Migration {name: 'lower-case-copies'})
   CALL (wanted, copied) {
