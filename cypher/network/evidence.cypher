@@ -12,6 +12,9 @@
 // than between a Domain and a Company. Read only.
 // include: evidence-links
 WITH i, evidenceKind, collect({member: m, weight: weight}) AS links, count(DISTINCT m) AS inScope
+// An identifier of one member in scope is evidence only as a hub, and a node with fewer links than $maxShared has
+// fewer holders than that (hub-size counts its holders, and itself when it is a record): its holders are not counted.
+WHERE inScope >= 2 OR COUNT { (i)--() } >= $maxShared
 WITH i, evidenceKind, links, inScope,
      // include: hub-size shared=i holder=x link=r
      AS inGraph

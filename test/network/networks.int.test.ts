@@ -11,7 +11,7 @@ import {
 import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 import { crawlSandbox } from '../support/fixtures.js';
 import { sandboxTest, withSetUp } from '../support/fixtures.js';
-import { resetGraph, testConnection } from '../support/neo4j.js';
+import { plainRows, resetGraph, testConnection } from '../support/neo4j.js';
 
 describe('networks: planted networks crawled from the sandbox over HTTP into a real Neo4j', () => {
   const { graph, truth } = plantNetworks();
@@ -141,6 +141,22 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
         membersOf(n).some((k) => ball.has(k)),
         n.id,
       ).toBe(true);
+  });
+
+  test('an identifier of one record in scope is still a hub, of the same size as in the whole graph', async ({ driver }) => {
+    // The nominee director manages a hundred and fifty companies (those the crawl reached are in the graph): in a scope
+    // of one of them it ties nothing, but it is a hub all the same (more than the default 20 records), counted over the
+    // whole graph.
+    const nominee = truth.noise.nominee.key;
+    const [one] = await plainRows(driver, 'MATCH (c:Company)-[:HAS_OFFICER]->(:Person {key: $nominee}) RETURN elementId(c) AS id LIMIT 1', {
+      nominee,
+    });
+    const alone = await computeNetworks(driver, { type: 'records', elementIds: [String(one?.id)] }, { database, write: false });
+    const whole = await computeNetworks(driver, { type: 'all' }, { database, write: false });
+    const sizeIn = (result: typeof whole) => result.hubs.find((h) => h.kind === 'officer' && h.key === nominee)?.shared;
+    expect(alone.networks).toEqual([]);
+    expect(sizeIn(alone)).toBeGreaterThan(20);
+    expect(sizeIn(alone)).toBe(sizeIn(whole));
   });
 
   test('writes the networks back idempotently: a rerun changes nothing but computedAt, stale networks go', async ({ driver }) => {
