@@ -29,6 +29,14 @@ const ALONE_FILES = [
 const ONE_NEO4J = Boolean(process.env.NEO4J_URI);
 
 /**
+ * How long an integration test or hook may run before it is called hung: a guard, never a judgement of speed (the
+ * bench judges speed). Generous, and one figure for every file: a file's set-up (several crawls, a server of its
+ * own, `networks` over a world) counts in its first test, and on a machine half as fast with every file at once
+ * such set-ups took more than three minutes. A file never sets a shorter one.
+ */
+const INTEGRATION_TIMEOUT_MS = 600_000;
+
+/**
  * Three projects. `unit`: pure logic, in-memory parts on fake time and the sandbox over loopback HTTP, no Neo4j, no real sleeps, files in parallel, 10 s a test
  * (`npm run test:unit`). `integration` (files named *.int.test.ts): a real Neo4j per file running at once, found or
  * started by the global set-up, and Chromium for the HTML pages; `integration-alone`: the files that judge rates or
@@ -60,8 +68,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.int.test.ts'],
           exclude: [...defaultExclude, 'bench/**', ...ALONE_FILES],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          testTimeout: INTEGRATION_TIMEOUT_MS,
+          hookTimeout: INTEGRATION_TIMEOUT_MS,
           globalSetup: ['test/support/chromium-setup.ts', 'test/support/global-setup.ts'],
           poolOptions: { forks: { singleFork: ONE_NEO4J } },
         },
@@ -71,8 +79,8 @@ export default defineConfig({
         test: {
           name: 'integration-alone',
           include: ALONE_FILES,
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          testTimeout: INTEGRATION_TIMEOUT_MS,
+          hookTimeout: INTEGRATION_TIMEOUT_MS,
           globalSetup: ['test/support/chromium-setup.ts', 'test/support/global-setup.ts'],
           poolOptions: { forks: { singleFork: true } },
         },

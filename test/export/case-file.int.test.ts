@@ -68,9 +68,9 @@ describe('the demo company’s case file reads as a report (the demo crawled, `n
   });
 
   // The first test waits for the set-up too: the demo's crawl of 1,100 records and `networks` over the whole graph.
-  test('its network is the one `networks` wrote over the whole graph, every member listed, with when it was computed', {
-    timeout: 600_000,
-  }, async ({ cypher }) => {
+  test('its network is the one `networks` wrote over the whole graph, every member listed, with when it was computed', async ({
+    cypher,
+  }) => {
     const [written] = await cypher(
       `MATCH (:Company {key: $key})-[:IN_NETWORK]->(n:Network) WHERE 'all' IN n.scopes
        MATCH (m:Landing)-[:IN_NETWORK]->(n)

@@ -146,7 +146,7 @@ describe('landing-graph export: formats on a crawled sandbox graph', () => {
     beforeAll(async () => {
       await exportAs('csv');
       spare = await importIntoSpareNeo4j(file('csv'));
-    }, 300_000);
+    });
     afterAll(async () => {
       await spare?.stop();
     });

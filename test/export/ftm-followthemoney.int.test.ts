@@ -82,7 +82,7 @@ describe('FtM export: the followthemoney library reads and validates it', () => 
       expect(stderr).toBe('');
       validated[name] = entitiesOf(stdout);
     }
-  }, 120_000);
+  });
   afterAll(async () => {
     await driver?.close();
     await graph?.sandbox.close();

@@ -222,7 +222,7 @@ describe('landing-graph export of a graph with history', () => {
     } finally {
       await spare.stop();
     }
-  }, 300_000);
+  });
 
   it('a seed first seen after --as-of is not in the graph then', async () => {
     await expect(exportJson({ asOf: '2026-09-01T00:00:00Z' })).rejects.toMatchObject({

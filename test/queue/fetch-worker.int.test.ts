@@ -14,7 +14,7 @@ describe('a fetch worker whose lease is lost', () => {
   let redis: TestRedis;
   beforeAll(async () => {
     redis = await startRedis('fetch-worker');
-  }, 300_000);
+  });
   afterAll(async () => {
     await redis?.stop();
   });
@@ -63,5 +63,5 @@ describe('a fetch worker whose lease is lost', () => {
       await worker.close();
       await queue.close();
     }
-  }, 60_000);
+  });
 });

@@ -36,7 +36,7 @@ describe('a crawl on the record queue with workers', () => {
     sandbox = await startSandboxFirst(WORLD);
     env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
     console.log(`the sandbox runs in ${sandbox.how}`);
-  }, 300_000);
+  });
   afterAll(async () => {
     await sandbox?.close();
     await redis?.stop();

@@ -24,7 +24,7 @@ describe('the rate window shared through Redis', () => {
     sandbox = await startSandboxFirst({ records: 2000, seed: 5 });
     env = { LANDING_BASE_URL: sandbox.url, LANDING_API_KEY: sandbox.apiKey };
     console.log(`the sandbox runs in ${sandbox.how}`);
-  }, 300_000);
+  });
   afterAll(async () => {
     await sandbox?.close();
     await redis?.stop();

@@ -8,7 +8,7 @@ import { resetGraph } from '../support/neo4j.js';
  * list, a 5 MB record, a self-reference, a duplicated entry and a record that breaks the schema.
  */
 // The crawl is set up for the first test, within its time-out.
-describe('bad input from the service', { timeout: 300_000 }, () => {
+describe('bad input from the service', () => {
   const test = withSetUp(crawlTest({ records: 200, seed: 3, specials: true }), async ({ crawl, driver }) => {
     await resetGraph(driver);
     const result = await crawl([{ kind: 'company', key: SPECIALS.hostileTitle.inn }], { maxDepth: 1, commitIntervalMs: 20 });

@@ -81,5 +81,5 @@ describe('chaos: 10% 5xx, 3% time-outs, 2% cut, 2% truncated, 2% HTML 200, 429 b
     expect(stats.requestsDuringRetryAfter).toBe(0);
     expect(chaotic.events.retries).toBeGreaterThan(0);
     expect(chaotic.events.rateLimitWaits).toBeGreaterThan(0);
-  }, 600_000);
+  });
 });

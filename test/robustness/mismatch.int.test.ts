@@ -82,7 +82,7 @@ test('an address where nothing listens: API_UNREACHED within --first-contact-tim
     await driver.executeQuery(CRAWLS, { baseUrl: `http://user:SECRET-in-url@127.0.0.1:${port}` }, { database })
   ).records[0]!.toObject();
   expect(crawlsAfter).toEqual({ ...crawlsBefore, ofThisAddress: 0 });
-}, 60_000);
+});
 
 test('a service that answers HTML pages: API_MISMATCH after the retries, nothing written', async ({ sandbox, driver, database }) => {
   sandbox.setFaults({ htmlRate: 1 });

@@ -36,11 +36,11 @@ describe('Neo4j restarted in the middle of a crawl', () => {
     await session.run('MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS');
     await session.close();
     await driver.close();
-  }, 300_000);
+  });
   afterAll(async () => {
     await stopLocalNeo4j(neo4j).catch(() => undefined);
     await sandbox?.close();
-  }, 120_000);
+  });
 
   it('waits while Neo4j is down, continues, and ends equal', async () => {
     const companies = sandbox.graph.ids('company').slice(0, 3);
@@ -68,5 +68,5 @@ describe('Neo4j restarted in the middle of a crawl', () => {
     } finally {
       await driver?.close();
     }
-  }, 300_000);
+  });
 });

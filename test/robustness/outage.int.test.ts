@@ -58,7 +58,7 @@ describe('the service goes away', () => {
     expect(interrupted.list).toEqual(clean.list);
     expect(interrupted.blocks).toEqual(clean.blocks);
     expect(statusesOnly(interrupted.list)).toEqual(expectedDump(reachable(sandbox.graph, seeds, 2)));
-  }, 300_000);
+  });
 
   describe('the CLI, with the service down from the start', () => {
     let env: Record<string, string>;
@@ -109,7 +109,7 @@ describe('the service goes away', () => {
       expect(stats).toMatchObject({ status: 'finished', resumed: false, totals: { failed: 0 } });
       expect(statusesOnly(await dumpGraph(driver, database()))).toEqual(expectedDump(reachable(sandbox.graph, seeds, 1)));
       expect(Math.max(...Object.values(sandbox.stats.snapshot().byPath))).toBe(1);
-    }, 120_000);
+    });
 
     test('down after it answered: the long wait, then exit 6 with one line; the same command resumes and finishes', async ({
       sandbox,
@@ -134,7 +134,7 @@ describe('the service goes away', () => {
         await sandbox.comeBack();
       }
       await resumesAndFinishes();
-    }, 120_000);
+    });
 
     test('Ctrl-C while it waits for the service exits 130 at once, and the crawl stays resumable', async ({ sandbox, driver }) => {
       await resetGraph(driver);
@@ -154,6 +154,6 @@ describe('the service goes away', () => {
         await sandbox.comeBack();
       }
       await resumesAndFinishes();
-    }, 120_000);
+    });
   });
 });

@@ -112,5 +112,5 @@ describe('a refresh killed half-way ends as an uninterrupted one', () => {
     expect(clean.changes.length).toBeGreaterThan(0);
     const killed = await crawlChangeRefresh(true);
     expect(killed).toEqual(clean);
-  }, 300_000);
+  });
 });

@@ -10,7 +10,7 @@ const exportsDir = path.resolve(import.meta.dirname, '../export/out/secrets');
 
 /** After a whole crawl (and its failures), the API key and the Neo4j password appear nowhere. */
 // The crawls and exports are set up for the first test, within its time-out.
-describe('secrets', { timeout: 300_000 }, () => {
+describe('secrets', () => {
   const printed: string[] = [];
 
   const test = withSetUp(sandboxTest({ records: 200, seed: 51, apiKey: API_KEY, specials: true }), async ({ sandbox, driver }) => {

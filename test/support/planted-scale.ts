@@ -8,9 +8,6 @@ import { plantNetworks } from '../../src/sandbox/planted/networks.js';
 
 type Result = { networks: { id: string; members: NetworkMember[] }[] };
 
-/** The first test's time-out: its own work and the file's set-up (see below). */
-const FIRST_TEST_TIMEOUT_MS = 360_000;
-
 /**
  * Planted networks inside a generated world of `records` records whose domains share public name servers (Cloudflare),
  * a hosting company's name servers and the hosting IP with the planted ones (planted-networks.ts), crawled over HTTP
@@ -100,15 +97,10 @@ export function plantedAtScale(records?: number): void {
       expect(summary(gds)).toEqual(summary(memory));
     };
 
-    // The first test also waits for the file's set-up: the crawl of the whole world, which in the larger world and
-    // with three files at once on two cores can take most of the project's usual 180 s.
-    test(
-      'the whole graph: every planted network found whole, none mixed with another, by both engines',
-      async ({ driver }) => {
-        await networksOf(driver, { type: 'all' }, (r) => expect(expectPlantedFound(r, null)).toBe(planted.length));
-      },
-      FIRST_TEST_TIMEOUT_MS,
-    );
+    // The first test also waits for the file's set-up: the crawl of the whole world.
+    test('the whole graph: every planted network found whole, none mixed with another, by both engines', async ({ driver }) => {
+      await networksOf(driver, { type: 'all' }, (r) => expect(expectPlantedFound(r, null)).toBe(planted.length));
+    });
 
     test('--crawl of the whole world, and the same seeds and depth: the same networks', async ({ driver }) => {
       const whole = (r: Result) => expect(expectPlantedFound(r, null)).toBe(planted.length);
