@@ -1,11 +1,13 @@
 import { cpSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { connectNeo4j } from '../src/store/connect.js';
-import { cypherPath, cypherStatements } from '../src/store/cypher-files.js';
+import { cypherStatements } from '../src/store/cypher-files.js';
 import { fmt, projectRoot } from './lib/util.js';
 
 /**
- * What Neo4j spends planning each statement the program runs: every single-statement file under cypher/ (schema
+ * What Neo4j spends planning each statement the program runs (within the bench, bench/lib/neo4j.ts
+ * `planningCosts` measures the commit statements' planning as a forced replan less a cached run, on the parameters
+ * they take; EXPLAIN here needs none, so it reaches every statement): every single-statement file under cypher/ (schema
  * files and fragments aside), EXPLAINed on an emptied query cache, twice, the shorter kept. A test server plans each
  * statement its files run once (then serves it from the cache), so this is what a server costs the tests before a
  * statement does any work; the tests' servers run with `scripts/neo4j-local --jit quick`, so measure on one of those.
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
 
 /** Every statement file's name as `cypher()` takes it (`queries/hubs`), fragments left out. */
 function statementNames(): string[] {
-  const root = path.dirname(cypherPath('x'));
+  const root = path.join(projectRoot, 'cypher');
   const names: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
