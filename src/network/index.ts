@@ -2,6 +2,7 @@
 import type { Driver } from 'neo4j-driver';
 import { LandingGraphError } from '../errors.js';
 import { DEFAULT_NETWORK_OPTIONS, memberKey, type Network, type NetworkOptions, type NetworkResult } from './model.js';
+import { eachAtOnce } from './at-once.js';
 import { componentBatches, joinResults } from './batches.js';
 import { gdsVersion, readComponents } from './gds.js';
 import { findNetworks } from './networks.js';
@@ -182,14 +183,9 @@ async function groupScope(
   const batches = componentBatches(components, batchRecords);
   const results: NetworkResult[] = new Array(batches.length);
   // Each read is grouped as soon as it ends, while the next is read.
-  let next = 0;
-  const reader = async () => {
-    while (next < batches.length) {
-      const i = next++;
-      results[i] = group(await readEvidence(driver, { type: 'records', elementIds: batches[i]! }, read));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(GDS_READS_AT_ONCE, batches.length) }, reader));
+  await eachAtOnce(batches.length, GDS_READS_AT_ONCE, async (i) => {
+    results[i] = group(await readEvidence(driver, { type: 'records', elementIds: batches[i]! }, read));
+  });
   return { result: joinResults(results), identifiers, links, computeMs };
 }
 

@@ -5,6 +5,7 @@ import { type LandingRef, refToString } from '../api/refs.js';
 import { LandingGraphError, quoteValue } from '../errors.js';
 import { eachNamed, inReadTransaction, inWriteTransaction, runNamed } from '../store/executor.js';
 import { walkScope } from '../store/scope.js';
+import { eachAtOnce } from './at-once.js';
 import { type Evidence, EvidenceBuilder } from './evidence.js';
 import {
   EVIDENCE_KINDS,
@@ -198,6 +199,8 @@ export interface WriteResult {
 export interface WriteOptions extends ReadOptions {
   /** Networks written per transaction, and stale ones removed per transaction. Default: NETWORKS_PER_TRANSACTION. */
   networksPerTransaction?: number;
+  /** Write transactions at once. Default: NETWORK_WRITES_AT_ONCE. */
+  writesAtOnce?: number;
 }
 
 /**
@@ -207,10 +210,18 @@ export interface WriteOptions extends ReadOptions {
 export const NETWORKS_PER_TRANSACTION = 2_000;
 
 /**
+ * Write transactions of networks at once. The server runs a transaction on one core and this process mostly waits
+ * for it: two keep both cores of a small machine busy. The networks of a scope share no member, so two transactions
+ * meet on a lock only where a member moved between networks (a deadlock there is retried as any transient error).
+ */
+export const NETWORK_WRITES_AT_ONCE = 2;
+
+/**
  * Write the scope's networks, then remove those of the scope that no longer exist (cypher/network/write-networks.cypher,
- * remove-stale.cypher), in transactions of `networksPerTransaction` networks each; the Network id constraint comes
- * from cypher/schema.cypher. A network's id follows its members, so a write is idempotent: a run stopped half way
- * leaves its networks written so far beside the scope's earlier ones, until the next run removes what is stale.
+ * remove-stale.cypher), in transactions of `networksPerTransaction` networks each, NETWORK_WRITES_AT_ONCE at a time;
+ * the Network id constraint comes from cypher/schema.cypher. A network's id follows its members, so a write is
+ * idempotent: a run stopped half way leaves its networks written so far beside the scope's earlier ones, until the
+ * next run removes what is stale.
  */
 export async function writeNetworks(
   driver: Driver,
@@ -223,9 +234,9 @@ export async function writeNetworks(
   const perTransaction = options.networksPerTransaction ?? NETWORKS_PER_TRANSACTION;
   const at = computedAt.toISOString();
   let written = 0;
-  for (let start = 0; start < networks.length; start += perTransaction) {
-    const chunk = networks.slice(start, start + perTransaction);
-    written += await inWriteTransaction(
+  const writeChunk = async (chunk: readonly Network[]) => {
+    // Not `written += await …`: that reads `written` before the wait, and the other transaction adds meanwhile.
+    const chunkWritten = await inWriteTransaction(
       driver,
       async (tx) => {
         let count = 0;
@@ -241,7 +252,12 @@ export async function writeNetworks(
       run,
       'writing networks',
     );
-  }
+    written += chunkWritten;
+  };
+  const chunks = Math.ceil(networks.length / perTransaction);
+  await eachAtOnce(chunks, options.writesAtOnce ?? NETWORK_WRITES_AT_ONCE, (chunk) =>
+    writeChunk(networks.slice(chunk * perTransaction, (chunk + 1) * perTransaction)),
+  );
   const ids = networks.map((n) => n.id);
   let removed = 0;
   for (;;) {
