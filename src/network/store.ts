@@ -199,8 +199,6 @@ export interface WriteResult {
 export interface WriteOptions extends ReadOptions {
   /** Networks written per transaction, and stale ones removed per transaction. Default: NETWORKS_PER_TRANSACTION. */
   networksPerTransaction?: number;
-  /** Write transactions at once. Default: NETWORK_WRITES_AT_ONCE. */
-  writesAtOnce?: number;
 }
 
 /**
@@ -255,7 +253,7 @@ export async function writeNetworks(
     written += chunkWritten;
   };
   const chunks = Math.ceil(networks.length / perTransaction);
-  await eachAtOnce(chunks, options.writesAtOnce ?? NETWORK_WRITES_AT_ONCE, (chunk) =>
+  await eachAtOnce(chunks, NETWORK_WRITES_AT_ONCE, (chunk) =>
     writeChunk(networks.slice(chunk * perTransaction, (chunk + 1) * perTransaction)),
   );
   const ids = networks.map((n) => n.id);
