@@ -16,8 +16,10 @@ import {
   planningCosts,
   replanCounter,
   resetGraph,
+  serverPid,
   type BenchNeo4j,
 } from './lib/neo4j.js';
+import { type CpuReport, cpuMeter, cpuText } from './lib/cpu.js';
 import { runCliProcess, startCrawl, type SandboxProcess } from './lib/processes.js';
 import type { Section } from './lib/report.js';
 import { fmt, log, outDir, tail } from './lib/util.js';
@@ -69,6 +71,9 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
   const seedsFile = writeSeedsFile('e2e', workload.seeds);
   log(`e2e: crawling ${fmt.int(workload.records.length)} records (depth ${workload.depth}, ${workload.seeds.length} seeds)`);
   const replans = replanCounter(neo);
+  const e2eCpu = cpuMeter();
+  e2eCpu.follow('Neo4j', serverPid(neo));
+  e2eCpu.follow('sandbox', sandbox.pid);
   const started = performance.now();
   const crawl = startCrawl({
     seedsFile,
@@ -78,6 +83,7 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
     service: sandbox,
     neo4jEnv: neo.env,
   });
+  e2eCpu.follow('crawler', crawl.pid, 'whole');
   const capMs = Number(process.env.BENCH_E2E_CAP_S ?? 900) * 1000;
   let capped = false;
   const cap = setTimeout(() => {
@@ -87,6 +93,7 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
   const exit = await crawl.done;
   clearTimeout(cap);
   const wallMs = performance.now() - started;
+  const e2eCpuReport = e2eCpu.stop();
   const crawlReplans = replans?.();
   const summary = exit.summary;
   if (!summary && !capped)
@@ -194,6 +201,7 @@ export async function e2eBenchmark(neo: BenchNeo4j, sandbox: SandboxProcess, wor
           `Neo4j replanned cached statements ${crawlReplans} times during the end-to-end crawl and ${storeReplanCount ?? '?'} times during the store ceiling ("Discarded stale query from the query cache" in its debug.log: the statistics of a graph growing from empty keep diverging from those the plans were made with); at the mean planning cost below that is roughly ${fmt.s((crawlReplans ?? 0) * meanPlanningMs)} of the crawl's ${fmt.s(run.elapsedMs)} spent planning.`,
         ]),
     `Planning cost per statement (\`CYPHER replan=force\` against the cached plan, empty parameters, median of 3, on the ${fmt.int(store.records)}-record graph): ${planning.map((p) => `${p.name} ${fmt.int(p.planningMs)} ms`).join(', ')}; the ${COMMIT_STATEMENTS.length} statements of one commit: ${fmt.int(commitPlanningMs)} ms to plan (executing them cached with nothing to do: ${fmt.int(planning.filter((p) => (COMMIT_STATEMENTS as readonly string[]).includes(p.name)).reduce((sum, p) => sum + p.cachedMs, 0))} ms).`,
+    `Where the processors' time goes (CPU seconds from /proc; the crawler's whole process, the others over the measurement): end to end, the crawler's process from start to exit: ${cpuText(e2eCpuReport)}. Store ceiling, its commits: ${cpuText(store.cpu)}. ${cpuComparison(e2eCpuReport, settled, store.cpu, store.records)}`,
     `Store ceiling${store.capped ? ` stopped at its time cap (BENCH_STORE_CAP_S) after ${fmt.int(store.records)} of ${fmt.int(http.fetched.length)} records; it` : ''} wrote ${fmt.int(store.nodes)} node + ${fmt.int(store.edges)} edge rows in ${store.commits} commits (slowest ${fmt.s(store.slowestMs)}); commit time by size of the graph (summed over commits; ${COMMITS_IN_FLIGHT} overlap at a time): ${store.thirds}.`,
   );
   return { section, fetched: http.fetched };
@@ -341,6 +349,9 @@ async function storeCeiling(neo: BenchNeo4j, baseUrl: string, workload: Workload
   for (let i = 0; i < fetched.length; i += COMMIT_EVERY)
     settled.push(mergeCommits(fetched.slice(i, i + COMMIT_EVERY).map((f) => settle(f, crawlId, policy))));
   let next = 0;
+  const cpu = cpuMeter();
+  cpu.follow('Neo4j', serverPid(neo));
+  cpu.follow('this process (the commits)', process.pid);
   const started = performance.now();
   const lane = async () => {
     for (;;) {
@@ -365,6 +376,7 @@ async function storeCeiling(neo: BenchNeo4j, baseUrl: string, workload: Workload
   };
   await Promise.all(Array.from({ length: COMMITS_IN_FLIGHT }, lane));
   const ms = performance.now() - started;
+  const cpuReport = cpu.stop();
   const thirds = `first third ${fmt.s(perThird[0]!)}, second ${fmt.s(perThird[1]!)}, last ${fmt.s(perThird[2]!)}`;
   return {
     rate: (records * 1000) / ms,
@@ -377,5 +389,22 @@ async function storeCeiling(neo: BenchNeo4j, baseUrl: string, workload: Workload
     slowestMs,
     thirds,
     writesPerSecond: ((nodes + edges) * 1000) / ms,
+    cpu: cpuReport,
   };
+}
+
+/**
+ * What the end to end pays that the store ceiling does not: Neo4j's time per record in each, and the processors'
+ * time the crawler and the sandbox take beside it, which the store ceiling's records were spared (mapped before).
+ */
+function cpuComparison(e2e: CpuReport, e2eRecords: number, store: CpuReport, storeRecords: number): string {
+  const [e2eNeo4j, storeNeo4j] = [e2e.processes.Neo4j, store.processes.Neo4j];
+  if (e2eNeo4j == null || storeNeo4j == null || !e2e.machine || !store.machine) return '';
+  const others = (e2e.processes.crawler ?? 0) + (e2e.processes.sandbox ?? 0);
+  const capacity = (report: CpuReport) => report.machine!.busyS + report.machine!.idleS;
+  return (
+    `Of the end to end's ${capacity(e2e).toFixed(1)} processor-seconds, Neo4j took ${fmt.pct(e2eNeo4j / capacity(e2e))} and the crawler and sandbox ${fmt.pct(others / capacity(e2e))}; ` +
+    `of the store ceiling's ${capacity(store).toFixed(1)}, Neo4j took ${fmt.pct(storeNeo4j / capacity(store))}. ` +
+    `Neo4j's time per record: ${((e2eNeo4j * 1000) / e2eRecords).toFixed(2)} ms end to end, ${((storeNeo4j * 1000) / storeRecords).toFixed(2)} ms in the store ceiling.`
+  );
 }

@@ -25,6 +25,16 @@ export interface BenchNeo4j {
   close(): Promise<void>;
 }
 
+/** The process id of the bench's own server (its pid file); undefined for NEO4J_URI or when it cannot be read. */
+export function serverPid(neo: BenchNeo4j): number | undefined {
+  if (!neo.home) return undefined;
+  try {
+    return Number(readFileSync(path.join(neo.home, 'neo4j.pid'), 'utf8').trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * NEO4J_URI (+ NEO4J_USERNAME/PASSWORD/DATABASE) from the environment if set; otherwise the bench's own
  * server through scripts/neo4j-local (home .neo4j/bench, Bolt 7694, HTTP 7484), stopped again at the end
