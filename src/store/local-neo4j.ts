@@ -43,6 +43,11 @@ export interface LocalNeo4jOptions {
   gds?: boolean;
   /** 'quick': the JVM's first compiler only, for a server that lives minutes (tests). Default: the script's (full). */
   jit?: 'full' | 'quick';
+  /**
+   * false: each statement planned once per parameter types, not again for each size class of its list and string
+   * parameters, for a server that plans hundreds of statements a few times each (tests). Default: the script's (true).
+   */
+  sizePlans?: boolean;
 }
 
 export interface LocalNeo4j {
@@ -79,6 +84,7 @@ function scriptArgs(options: LocalNeo4jOptions): Resolved {
   }
   if (options.gds !== undefined) args.push('--gds', options.gds ? 'on' : 'off');
   if (options.jit !== undefined) args.push('--jit', options.jit);
+  if (options.sizePlans !== undefined) args.push('--size-plans', options.sizePlans ? 'on' : 'off');
   return { home, boltPort, httpPort, args };
 }
 

@@ -13,6 +13,7 @@ import type { Driver } from 'neo4j-driver';
 import { connectNeo4j } from '../../src/store/connect.js';
 import { localNeo4jJars, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { freePort } from '../support/ports.js';
+import { TEST_SERVER_TUNING } from '../support/server-tuning.js';
 
 const run = promisify(execFile);
 
@@ -86,7 +87,7 @@ export async function importIntoSpareNeo4j(csvFolder: string): Promise<SpareNeo4
     heap: '512m',
     pagecache: '128m',
     gds: false,
-    jit: 'quick',
+    ...TEST_SERVER_TUNING,
   } as const;
   const stop = async () => {
     await stopLocalNeo4j(options).catch(() => undefined);

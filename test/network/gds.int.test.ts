@@ -12,6 +12,7 @@ import { runCli } from '../support/cli.js';
 import { crawlSandbox, sandboxTest, withSetUp } from '../support/fixtures.js';
 import { plainRows, resetGraph, testConnection } from '../support/neo4j.js';
 import { freePort } from '../support/ports.js';
+import { TEST_SERVER_TUNING } from '../support/server-tuning.js';
 
 /** The projections of the networks engine left in GDS's catalog (none once a run ends, whatever its end). */
 const LEFT_OVER = "CALL gds.graph.list() YIELD graphName WHERE graphName STARTS WITH 'landing-graph-networks-' RETURN graphName";
@@ -92,7 +93,7 @@ describe('networks on a server without Graph Data Science', () => {
       heap: '512m',
       pagecache: '64m',
       gds: false,
-      jit: 'quick',
+      ...TEST_SERVER_TUNING,
     } as const;
     try {
       const { connection } = await startLocalNeo4j(options);

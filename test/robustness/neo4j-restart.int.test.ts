@@ -7,6 +7,7 @@ import { type LocalNeo4jOptions, startLocalNeo4j, stopLocalNeo4j } from '../../s
 import { startCli } from '../support/cli.js';
 import { freePort } from '../support/ports.js';
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
+import { TEST_SERVER_TUNING } from '../support/server-tuning.js';
 
 const home = path.resolve(import.meta.dirname, '../../.neo4j/restart-test');
 let neo4j: LocalNeo4jOptions = { home };
@@ -21,7 +22,15 @@ describe('Neo4j restarted in the middle of a crawl', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ records: 400, seed: 41 });
-    neo4j = { home, boltPort: await freePort(), httpPort: await freePort(), heap: '512m', pagecache: '64m', gds: false, jit: 'quick' };
+    neo4j = {
+      home,
+      boltPort: await freePort(),
+      httpPort: await freePort(),
+      heap: '512m',
+      pagecache: '64m',
+      gds: false,
+      ...TEST_SERVER_TUNING,
+    };
     await stopLocalNeo4j(neo4j).catch(() => undefined); // one left running by an aborted run
     const { connection } = await startLocalNeo4j(neo4j);
     env = {

@@ -5,6 +5,7 @@ import { connectNeo4j, type Neo4jConnection } from '../../src/store/connect.js';
 import { type LocalNeo4j, localNeo4jJars, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { applySchema } from '../../src/store/schema.js';
 import { watchLongTransactions } from './transaction-watch.js';
+import { TEST_SERVER_TUNING } from './server-tuning.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -146,8 +147,7 @@ async function fromLocalScript(slot: number): Promise<Found> {
     home: slot === 0 ? home : `${home}-${slot + 1}`,
     boltPort: Number(process.env.NEO4J_TEST_BOLT_PORT ?? 7688) + 100 * slot,
     httpPort: Number(process.env.NEO4J_TEST_HTTP_PORT ?? 7475) + 100 * slot,
-    // Servers that live for one test run: the JVM's first compiler only (scripts/neo4j-local --jit).
-    jit: 'quick' as const,
+    ...TEST_SERVER_TUNING,
   };
   let local: LocalNeo4j;
   try {
