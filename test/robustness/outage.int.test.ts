@@ -141,7 +141,12 @@ describe('the service goes away', () => {
       await sandbox.goDown();
       try {
         const run = startCli([...args.slice(0, -1), '600000'], env);
-        await new Promise((r) => setTimeout(r, 2_500));
+        // Waiting for the service: its run started (the process, Neo4j and the schema took their time, which on a
+        // busy machine passed a fixed wait), then a second for its first requests to be refused and held.
+        const running = "MATCH (c:Crawl {status: 'running'}) RETURN count(c) > 0 AS running";
+        while (!(await driver.executeQuery(running, {}, { database: database() })).records[0]!.get('running'))
+          await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 1_000));
         // At once: the outage gate's abandon() fails what waits without a timer's wait (service-gate.test.ts, on fake
         // time); here Ctrl-C must reach it, or the crawl waits out its 600,000 ms and the test's time-out fails it.
         run.child.kill('SIGINT');
