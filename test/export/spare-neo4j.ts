@@ -12,8 +12,7 @@ import { promisify } from 'node:util';
 import type { Driver } from 'neo4j-driver';
 import { connectNeo4j } from '../../src/store/connect.js';
 import { localNeo4jJars, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
-import { freePort } from '../support/ports.js';
-import { TEST_SERVER_TUNING } from '../support/server-tuning.js';
+import { spareServerOptions } from '../support/server-tuning.js';
 
 const run = promisify(execFile);
 
@@ -80,15 +79,7 @@ export async function importIntoSpareNeo4j(csvFolder: string): Promise<SpareNeo4
     maxBuffer: 64 * 1024 * 1024,
   });
   const imported = importedCounts(stdout);
-  const options = {
-    home,
-    boltPort: await freePort(),
-    httpPort: await freePort(),
-    heap: '512m',
-    pagecache: '128m',
-    gds: false,
-    ...TEST_SERVER_TUNING,
-  } as const;
+  const options = await spareServerOptions(home, '128m');
   const stop = async () => {
     await stopLocalNeo4j(options).catch(() => undefined);
     await rm(home, { recursive: true, force: true });

@@ -11,8 +11,7 @@ import { startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js'
 import { runCli } from '../support/cli.js';
 import { crawlSandbox, sandboxTest, withSetUp } from '../support/fixtures.js';
 import { plainRows, resetGraph, testConnection } from '../support/neo4j.js';
-import { freePort } from '../support/ports.js';
-import { TEST_SERVER_TUNING } from '../support/server-tuning.js';
+import { spareServerOptions } from '../support/server-tuning.js';
 
 /** The projections of the networks engine left in GDS's catalog (none once a run ends, whatever its end). */
 const LEFT_OVER = "CALL gds.graph.list() YIELD graphName WHERE graphName STARTS WITH 'landing-graph-networks-' RETURN graphName";
@@ -86,15 +85,7 @@ describe('networks on a server without Graph Data Science', () => {
 
   test('auto falls back to this process; --engine gds says what to do', async ({ sandbox }) => {
     const home = await mkdtemp(path.join(os.tmpdir(), 'landing-graph-no-gds-'));
-    const options = {
-      home,
-      boltPort: await freePort(),
-      httpPort: await freePort(),
-      heap: '512m',
-      pagecache: '64m',
-      gds: false,
-      ...TEST_SERVER_TUNING,
-    } as const;
+    const options = await spareServerOptions(home);
     try {
       const { connection } = await startLocalNeo4j(options);
       const driver = await connectNeo4j(connection);

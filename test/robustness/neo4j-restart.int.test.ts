@@ -5,9 +5,8 @@ import { reachable, startSandbox, type Sandbox } from '../../src/sandbox/index.j
 import { connectNeo4j } from '../../src/store/connect.js';
 import { type LocalNeo4jOptions, startLocalNeo4j, stopLocalNeo4j } from '../../src/store/local-neo4j.js';
 import { startCli } from '../support/cli.js';
-import { freePort } from '../support/ports.js';
 import { dumpGraph, expectedDump, statusesOnly } from '../support/graph-dump.js';
-import { TEST_SERVER_TUNING } from '../support/server-tuning.js';
+import { spareServerOptions } from '../support/server-tuning.js';
 
 const home = path.resolve(import.meta.dirname, '../../.neo4j/restart-test');
 let neo4j: LocalNeo4jOptions = { home };
@@ -22,15 +21,7 @@ describe('Neo4j restarted in the middle of a crawl', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ records: 400, seed: 41 });
-    neo4j = {
-      home,
-      boltPort: await freePort(),
-      httpPort: await freePort(),
-      heap: '512m',
-      pagecache: '64m',
-      gds: false,
-      ...TEST_SERVER_TUNING,
-    };
+    neo4j = await spareServerOptions(home);
     await stopLocalNeo4j(neo4j).catch(() => undefined); // one left running by an aborted run
     const { connection } = await startLocalNeo4j(neo4j);
     env = {
