@@ -25,8 +25,8 @@ export interface SandboxProcess {
   pid: number;
   /** The sandbox's counters; `busiestWindow` over windows of `windowMs` (default 1,000). */
   stats(windowMs?: number): Promise<StatsSnapshot>;
-  /** The counters start again; arrivals within `crossingMs` of a 429 count as crossing it. */
-  resetStats(options?: { crossingMs?: number }): Promise<void>;
+  /** The counters start again. */
+  resetStats(): Promise<void>;
   /** Replaces the faults (omitted ones are off), as Sandbox.setFaults. */
   setFaults(faults: FaultOptions): Promise<void>;
   close(): Promise<void>;
@@ -99,7 +99,7 @@ export async function startSandboxProcess(options: {
       const response = await fetch(`${url}/__sandbox/stats${windowMs === undefined ? '' : `?windowMs=${windowMs}`}`);
       return (await response.json()) as StatsSnapshot;
     },
-    resetStats: (options = {}) => control(`${url}/__sandbox/stats/reset`, options),
+    resetStats: () => control(`${url}/__sandbox/stats/reset`, {}),
     setFaults: (faults) => control(`${url}/__sandbox/faults`, faults),
     close: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

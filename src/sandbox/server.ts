@@ -10,7 +10,7 @@ import type { PlantedTruth } from './planted/networks.js';
 import { groundTruth } from './ground-truth.js';
 import { send, sendCut, sendHtmlPage, sendJson, sendServerError, sendTruncated } from './responses.js';
 import { BodyCache, kindOfPath, route } from './router.js';
-import { CROSSING_MS, SandboxStats } from './stats.js';
+import { SandboxStats } from './stats.js';
 
 export interface SandboxOptions {
   /** The graph to serve. Default: generateGraph({ records, seed, specials }). */
@@ -76,8 +76,8 @@ export interface Sandbox {
  * - GET /__sandbox/stats, /__sandbox/ground-truth, /__sandbox/faults: JSON, no key needed, never faulted
  *   and not counted (`/__sandbox/stats?windowMs=975`: the busiest window of that length instead of 1,000 ms);
  *   POST /__sandbox/evolve with evolveGraph's random counts as JSON serves the next world; POST /__sandbox/faults
- *   with FaultOptions as JSON replaces the faults (setFaults); POST /__sandbox/stats/reset, optionally with
- *   `{"crossingMs": n}`, starts the counters again. A test drives a sandbox in another process through these.
+ *   with FaultOptions as JSON replaces the faults (setFaults); POST /__sandbox/stats/reset (no body, or
+ *   `{}`) starts the counters again. A test drives a sandbox in another process through these.
  * Order for the service's paths: count arrival, method, key, 429 burst / limitRps, latency, then one of
  * error, timeout, cut, truncated, HTML or the real answer.
  */
@@ -94,7 +94,7 @@ const evolveRequestSchema = z.strictObject({
   newRecords: count.optional(),
 });
 /** What POST /__sandbox/stats/reset accepts. */
-const resetRequestSchema = z.strictObject({ crossingMs: z.int().min(0).max(60_000).optional() });
+const resetRequestSchema = z.strictObject({});
 const windowMsSchema = z.coerce.number().int().min(1).max(3_600_000);
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -153,14 +153,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sendJson(res, undefined, 200, plan.current());
   };
 
-  /** POST /__sandbox/stats/reset {crossingMs?}: the counters start again. */
+  /** POST /__sandbox/stats/reset: the counters start again. */
   const resetFromRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const json = await jsonBody(req, res);
     if (json === undefined) return;
     const parsed = resetRequestSchema.safeParse(json);
     if (!parsed.success) return sendJson(res, undefined, 400, { error: parsed.error.issues[0]?.message ?? 'invalid reset' });
     stats.reset();
-    stats.crossingMs = parsed.data.crossingMs ?? CROSSING_MS;
     sendJson(res, undefined, 200, stats.snapshot());
   };
 

@@ -34,7 +34,19 @@ export interface StatsSnapshot {
   requestsCrossingRetryAfter: number;
   /** Epoch ms until which the latest Retry-After asked clients to wait (null: none announced). */
   retryAfterUntil: number | null;
+  /** Every pause announced, in order, with the arrivals during it: what a judgement across processes needs. */
+  pauses: RetryAfterPause[];
   faults: Record<FaultCounter, number>;
+}
+
+/**
+ * A pause the sandbox announced: from its first 429 until the latest Retry-After of the 429s answered while it was in
+ * force, on the sandbox's clock (epoch ms), with the arrival of every request during it.
+ */
+export interface RetryAfterPause {
+  startedAtMs: number;
+  untilMs: number;
+  arrivalsAtMs: number[];
 }
 
 const noFaults = (): Record<FaultCounter, number> => ({
@@ -78,14 +90,7 @@ export class SandboxStats {
   duringRetryAfter: { afterStartMs: number; beforeEndMs: number }[] = [];
   requestsCrossingRetryAfter = 0;
   retryAfterUntil: number | null = null;
-  /**
-   * How long after a pause's first 429 an arrival still counts as crossing it (default CROSSING_MS). Across
-   * processes the 429 reaches the others only through the one that had it (its receipt, then a Redis write), so
-   * tests of many processes allow for that propagation here.
-   */
-  crossingMs = CROSSING_MS;
-  /** When the pause in force began (its first 429); later 429s of the same pause do not move it. */
-  private pauseStartedAt = 0;
+  pauses: RetryAfterPause[] = [];
   faults = noFaults();
   private perSecondMap = new Map<number, number>();
   /** Monotonic arrival times (ms), ascending. */
@@ -105,10 +110,12 @@ export class SandboxStats {
     const second = Math.floor(now / 1000);
     this.perSecondMap.set(second, (this.perSecondMap.get(second) ?? 0) + 1);
     if (this.retryAfterUntil !== null && now < this.retryAfterUntil) {
-      if (now - this.pauseStartedAt < this.crossingMs) this.requestsCrossingRetryAfter++;
+      const pause = this.pauses.at(-1)!;
+      pause.arrivalsAtMs.push(now);
+      if (now - pause.startedAtMs < CROSSING_MS) this.requestsCrossingRetryAfter++;
       else {
         this.requestsDuringRetryAfter++;
-        this.duringRetryAfter.push({ afterStartMs: now - this.pauseStartedAt, beforeEndMs: this.retryAfterUntil - now });
+        this.duringRetryAfter.push({ afterStartMs: now - pause.startedAtMs, beforeEndMs: this.retryAfterUntil - now });
       }
     }
   }
@@ -124,8 +131,11 @@ export class SandboxStats {
 
   /** At epoch ms `now` the sandbox told clients to wait until epoch ms `until`. */
   announceRetryAfter(until: number, now: number): void {
-    if (this.retryAfterUntil === null || now >= this.retryAfterUntil) this.pauseStartedAt = now;
+    if (this.retryAfterUntil === null || now >= this.retryAfterUntil) {
+      this.pauses.push({ startedAtMs: now, untilMs: until, arrivalsAtMs: [] });
+    }
     this.retryAfterUntil = Math.max(this.retryAfterUntil ?? 0, until);
+    this.pauses.at(-1)!.untilMs = this.retryAfterUntil;
   }
 
   get perSecond(): SecondCount[] {
@@ -157,7 +167,7 @@ export class SandboxStats {
     this.duringRetryAfter = [];
     this.requestsCrossingRetryAfter = 0;
     this.retryAfterUntil = null;
-    this.pauseStartedAt = 0;
+    this.pauses = [];
     this.faults = noFaults();
     this.perSecondMap = new Map();
     this.arrivalsMs = [];
@@ -177,6 +187,7 @@ export class SandboxStats {
       duringRetryAfter: [...this.duringRetryAfter],
       requestsCrossingRetryAfter: this.requestsCrossingRetryAfter,
       retryAfterUntil: this.retryAfterUntil,
+      pauses: this.pauses.map((pause) => ({ ...pause, arrivalsAtMs: [...pause.arrivalsAtMs] })),
       faults: { ...this.faults },
     };
   }

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { generateGraph } from '../../src/sandbox/generate-graph.js';
-import { CROSSING_MS, type StatsSnapshot } from '../../src/sandbox/stats.js';
+import type { StatsSnapshot } from '../../src/sandbox/stats.js';
 import type { GraphFixtures } from '../support/fixtures.js';
 import { graphTest as test } from '../support/fixtures.js';
 import { runCli, startCli } from '../support/cli.js';
 import { dumpBlockLayer, dumpGraph, type GraphDump } from '../support/graph-dump.js';
 import { resetGraph, testConnection } from '../support/neo4j.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
+import { judgePauses, pauseSummary } from '../support/pause-verdict.js';
+import { watchSharedWindow } from '../support/redis-monitor.js';
 import { startSandboxFirst } from '../support/sandbox-priority.js';
 
 const RPS = 100;
@@ -44,7 +46,7 @@ describe('a crawl on the record queue with workers', () => {
   beforeEach<GraphFixtures>(async ({ driver }) => {
     await resetGraph(driver);
     await sandbox.setFaults({});
-    await sandbox.resetStats({ crossingMs: CROSSING_MS });
+    await sandbox.resetStats();
   });
 
   const crawlArgs = (...extra: string[]) => [
@@ -78,7 +80,7 @@ describe('a crawl on the record queue with workers', () => {
       const database = testConnection().database;
       single = { nodes: await dumpGraph(driver, database), blocks: await dumpBlockLayer(driver, database), requests: await requests() };
       await resetGraph(driver);
-      await sandbox.resetStats({ crossingMs: CROSSING_MS });
+      await sandbox.resetStats();
     }
     return single;
   }
@@ -159,19 +161,18 @@ describe('a crawl on the record queue with workers', () => {
   test('a 429 burst: no worker sends before Retry-After has passed at the service', async () => {
     await sandbox.setFaults({ rateLimit429: { everyRequests: 150, burstLength: 1, retryAfterSeconds: 1 } });
     // The other workers hear of a 429 through the one that had it (its receipt, then one Redis write): a request whose
-    // turn was given before that is on its way; anything later must wait (test/rate/shared-window.int.test.ts).
-    await sandbox.resetStats({ crossingMs: 150 });
+    // turn Redis gave before that is on its way; anything later must wait. Judged on Redis's own log
+    // (test/support/pause-verdict.ts), so a busy machine slows the news without failing the judgement.
+    const monitor = await watchSharedWindow(redis.url);
     const run = await startCli(crawlArgs('--workers', '3', '--json'), { ...env, REDIS_URL: redis.url }).done;
+    const judgement = judgePauses((await sandbox.stats()).pauses, await monitor.stop());
     expect(run.code, run.stderr).toBe(0);
-    const stats = await sandbox.stats();
-    console.log(
-      `429 bursts: ${stats.faults.burst429} answered 429, ${stats.requestsCrossingRetryAfter} crossing, ${stats.requestsDuringRetryAfter} during`,
-    );
-    expect(stats.faults.burst429).toBeGreaterThan(0);
-    expect(stats.requestsDuringRetryAfter, JSON.stringify(stats.duringRetryAfter)).toBe(0);
+    console.log(`429 bursts: ${pauseSummary(judgement)}`);
+    expect(judgement.pauses.length).toBeGreaterThan(0);
+    expect(judgement.problems).toEqual([]);
     // Each 429 was a wait in whichever worker had it, and the crawl's summary counts them all as its own.
     const summary = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { run: { rateLimitWaits: number; retries: number } };
-    expect(summary.run.rateLimitWaits).toBe(stats.faults.burst429);
+    expect(summary.run.rateLimitWaits).toBe((await sandbox.stats()).faults.burst429);
   });
 
   test('--enqueue-only fetches nothing itself; workers started later do the crawl, and status shows it', async ({ driver }) => {
