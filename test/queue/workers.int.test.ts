@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, onTestFinished } from 'vitest';
 import { generateGraph } from '../../src/sandbox/generate-graph.js';
 import type { StatsSnapshot } from '../../src/sandbox/stats.js';
 import type { GraphFixtures } from '../support/fixtures.js';
@@ -164,6 +164,7 @@ describe('a crawl on the record queue with workers', () => {
     // turn Redis gave before that is on its way; anything later must wait. Judged on Redis's own log
     // (test/support/pause-verdict.ts), so a busy machine slows the news without failing the judgement.
     const monitor = await watchSharedWindow(redis.url);
+    onTestFinished(() => monitor.close());
     const run = await startCli(crawlArgs('--workers', '3', '--json'), { ...env, REDIS_URL: redis.url }).done;
     const judgement = judgePauses((await sandbox.stats()).pauses, await monitor.stop());
     expect(run.code, run.stderr).toBe(0);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, onTestFinished } from 'vitest';
 import type { GraphFixtures } from '../support/fixtures.js';
 import { graphTest as test } from '../support/fixtures.js';
 import { runCli, startCli } from '../support/cli.js';
@@ -83,6 +83,7 @@ describe('the rate window shared through Redis', () => {
     await sandbox.resetStats();
     await sandbox.setFaults(bursts);
     const monitor = await watchSharedWindow(redis.url);
+    onTestFinished(() => monitor.close());
     await threeCrawls([20, 20, 20], { REDIS_URL: redis.url });
     const judgement = judgePauses((await sandbox.stats()).pauses, await monitor.stop());
     console.log(`429 bursts: ${pauseSummary(judgement)}`);
