@@ -17,7 +17,11 @@ describe('crawl lock over the CLI', () => {
     const args = ['crawl', `company#${sandbox.graph.ids('company')[0]}`, '--depth', '2', '--rps', '30', '--concurrency', '4'];
     const first = startCli(args, env);
     while (sandbox.stats.total < 10 && first.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Every answer a second late from here (about 80 to go, four at a time: 20 s at least), so that the first crawl
+    // is still running when the second process asks, however long a busy machine takes to start that process.
+    sandbox.setFaults({ latencyMs: 1000 });
     const second = await runCli(args, env);
+    sandbox.setFaults({});
     expect(second.code, second.stderr).toBe(7);
     const lines = second.stderr.trim().split('\n');
     expect(lines.at(-1)).toMatch(
