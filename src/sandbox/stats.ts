@@ -89,7 +89,6 @@ export class SandboxStats {
   requestsDuringRetryAfter = 0;
   duringRetryAfter: { afterStartMs: number; beforeEndMs: number }[] = [];
   requestsCrossingRetryAfter = 0;
-  retryAfterUntil: number | null = null;
   pauses: RetryAfterPause[] = [];
   faults = noFaults();
   private perSecondMap = new Map<number, number>();
@@ -109,13 +108,13 @@ export class SandboxStats {
     this.byPath[path] = (this.byPath[path] ?? 0) + 1;
     const second = Math.floor(now / 1000);
     this.perSecondMap.set(second, (this.perSecondMap.get(second) ?? 0) + 1);
-    if (this.retryAfterUntil !== null && now < this.retryAfterUntil) {
-      const pause = this.pauses.at(-1)!;
+    const pause = this.pauses.at(-1);
+    if (pause && now < pause.untilMs) {
       pause.arrivalsAtMs.push(now);
       if (now - pause.startedAtMs < CROSSING_MS) this.requestsCrossingRetryAfter++;
       else {
         this.requestsDuringRetryAfter++;
-        this.duringRetryAfter.push({ afterStartMs: now - pause.startedAtMs, beforeEndMs: this.retryAfterUntil - now });
+        this.duringRetryAfter.push({ afterStartMs: now - pause.startedAtMs, beforeEndMs: pause.untilMs - now });
       }
     }
   }
@@ -131,11 +130,14 @@ export class SandboxStats {
 
   /** At epoch ms `now` the sandbox told clients to wait until epoch ms `until`. */
   announceRetryAfter(until: number, now: number): void {
-    if (this.retryAfterUntil === null || now >= this.retryAfterUntil) {
-      this.pauses.push({ startedAtMs: now, untilMs: until, arrivalsAtMs: [] });
-    }
-    this.retryAfterUntil = Math.max(this.retryAfterUntil ?? 0, until);
-    this.pauses.at(-1)!.untilMs = this.retryAfterUntil;
+    const pause = this.pauses.at(-1);
+    if (pause && now < pause.untilMs) pause.untilMs = Math.max(pause.untilMs, until);
+    else this.pauses.push({ startedAtMs: now, untilMs: until, arrivalsAtMs: [] });
+  }
+
+  /** Epoch ms until which the latest Retry-After asked clients to wait (null: none announced). */
+  get retryAfterUntil(): number | null {
+    return this.pauses.at(-1)?.untilMs ?? null;
   }
 
   get perSecond(): SecondCount[] {
@@ -166,7 +168,6 @@ export class SandboxStats {
     this.requestsDuringRetryAfter = 0;
     this.duringRetryAfter = [];
     this.requestsCrossingRetryAfter = 0;
-    this.retryAfterUntil = null;
     this.pauses = [];
     this.faults = noFaults();
     this.perSecondMap = new Map();
