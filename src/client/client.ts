@@ -7,9 +7,9 @@ import { exchange } from './exchange.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 import { compose, type Send } from './send.js';
 import { ServiceGate, type ServiceGateEvent, type ServiceGateOptions } from './service-gate.js';
-import { withLimiter } from './with-limiter.js';
+import { type RateLimitEvent, withLimiter } from './with-limiter.js';
 import { withOutageGate } from './with-outage-gate.js';
-import { type RateLimitEvent, withRateLimitWaits } from './with-rate-limit-waits.js';
+import { withRateLimitWaits } from './with-rate-limit-waits.js';
 import { type RetryEvent, withRetries } from './with-retries.js';
 
 export interface LandingClientOptions {
@@ -124,15 +124,9 @@ export class LandingClient {
     // before it queues at the limiter, and holds it back there if the service went down meanwhile.
     this.#send = compose(
       withRetries({ retry, clock, random: options.random ?? Math.random, onRetry: options.onEvent }),
-      withRateLimitWaits({
-        limiter: this.limiter,
-        clock,
-        maxRetryAfterMs: retry.maxRetryAfterMs,
-        maxRateLimitWaits: retry.maxRateLimitWaits,
-        onRateLimited: options.onEvent,
-      }),
+      withRateLimitWaits({ maxRateLimitWaits: retry.maxRateLimitWaits }),
       withOutageGate(this.#gate),
-      withLimiter(this.limiter),
+      withLimiter(this.limiter, { clock, maxRetryAfterMs: retry.maxRetryAfterMs, onRateLimited: options.onEvent }),
     )(
       exchange({
         base: this.#base,
