@@ -5,6 +5,7 @@ import type { LandingKind } from '../../src/api/kinds.js';
 import { refPath, type LandingRef } from '../../src/api/refs.js';
 import { SPECIALS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { busiestWindow } from '../../src/sandbox/stats.js';
+import { judgeClientPauses, recordClientPauses } from '../support/client-pauses.js';
 import { recordDepartures } from '../support/departures.js';
 
 const KEY = 'test-key-0123456789';
@@ -129,14 +130,16 @@ describe('LandingClient against the sandbox over real HTTP', () => {
       latencyMs: 50,
       rateLimit429: { everyRequests: 7, burstLength: 2, retryAfterSeconds: 1, retryAfterAsDate: asDate },
     });
-    const c = client({ retry: { maxAttempts: 1 } });
+    const pauseLog = recordClientPauses(sandbox.url);
+    const c = client({ retry: { maxAttempts: 1 }, onEvent: pauseLog.onEvent });
     const refs = ids('phone', 11).map((id) => ({ kind: 'phone' as const, id }));
-    const got = await Promise.all(refs.map((r) => c.fetch(r)));
+    const got = await Promise.all(refs.map((r) => c.fetch(r))).finally(() => pauseLog.stop());
     expect(got).toHaveLength(11);
     const stats = sandbox.stats.snapshot();
     expect(stats.faults.burst429).toBe(2);
     expect(stats.total).toBe(13);
-    expect(stats.requestsDuringRetryAfter).toBe(0);
+    expect(stats.pauses).toHaveLength(1);
+    expect(judgeClientPauses(stats.pauses, pauseLog)).toEqual([]);
   });
 
   it('keeps every sliding one-second window within --rps, at the departures and at the server', async () => {
