@@ -35,7 +35,8 @@ export function exchange(options: ExchangeOptions): Send {
       });
       if (statusCode < 500) call.onAnswered?.();
       if (statusCode === 429) {
-        await body.dump().catch(() => undefined);
+        // Thrown before the body is drained: the limiter's layer pauses on it at once, not a read of the socket later.
+        body.dump().catch(() => undefined);
         throw rateLimited(call.what, headers['retry-after']);
       }
       if (statusCode !== 200) {

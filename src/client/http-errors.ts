@@ -22,7 +22,7 @@ export function errorForStatus(status: number, what: string, bodySnippet: string
   return new LandingGraphError('API_CLIENT', `the landing service rejected the request for ${what} (HTTP ${status})${served}`, { details });
 }
 
-/** A 429, with its Retry-After header as served (with-rate-limit-waits.ts reads it). */
+/** A 429, with its Retry-After header as served (with-limiter.ts reads it). */
 export function rateLimited(what: string, retryAfter: string | string[] | undefined): LandingGraphError {
   return new LandingGraphError('API_RATE_LIMITED', `rate limited by the landing service for ${what} (HTTP 429)`, {
     details: { status: 429, ...(retryAfter === undefined ? {} : { retryAfter }) },
