@@ -164,8 +164,13 @@ export class RequestLimiter {
         const askedMs = this.clock.now();
         try {
           ticket = await this.shared.acquire(this.stopping.signal);
+          // A 429 heard here while Redis gave the turn holds this request too: Redis may not have had its pause yet.
+          // The turn is kept meanwhile, counting as leaving any moment: the safe side of the shared window.
+          while (this.pauseEndMs > this.clock.now() && !this.stopping.signal.aborted) await this.sleep(this.pauseEndMs - this.clock.now());
+          if (this.stopping.signal.aborted) throw new LimiterStoppedError();
           this.rateHeldMs += this.clock.now() - askedMs;
         } catch (error) {
+          if (ticket !== undefined) this.shared.sent(ticket).catch(() => undefined);
           window.finish(slot, this.clock.now());
           this.wakeMarkWaiters();
           stoppedOr(error);

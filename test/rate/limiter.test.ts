@@ -344,4 +344,44 @@ describe('RequestLimiter with turns shared across processes', () => {
     await expect(waiting).rejects.toBeInstanceOf(LimiterStoppedError);
     await stop;
   });
+
+  it('a pause heard while Redis gave the turn holds the request until it ends, and the turn is given back if it stops', async () => {
+    const clock = new FakeClock(EPOCH);
+    const log: string[] = [];
+    let give: ((ticket: string) => void) | undefined;
+    const limiter = new RequestLimiter({
+      requestsPerSecond: 10,
+      clock,
+      now: clock.now,
+      shared: {
+        acquire: () => new Promise<string>((resolve) => (give = resolve)),
+        sent: async (ticket) => void log.push(`sent ${ticket}`),
+        pauseUntil: async () => undefined,
+      },
+    });
+    const sentAtMs: number[] = [];
+    const request = limiter.schedule(async (departure) => {
+      sentAtMs.push(clock.now() - EPOCH);
+      departure.sent();
+    });
+    await settle();
+    limiter.pauseUntil(EPOCH + 3_000);
+    give?.('t0');
+    await clock.advanceTo(EPOCH + 2_999);
+    expect(sentAtMs).toEqual([]);
+    await clock.advanceTo(EPOCH + 3_000);
+    await request;
+    expect(sentAtMs).toEqual([3_000]);
+    expect(log).toEqual(['sent t0']);
+
+    const held = limiter.schedule(async () => 'sent');
+    await clock.advanceTo(EPOCH + 4_000);
+    limiter.pauseUntil(EPOCH + 10_000);
+    give?.('t1');
+    await settle();
+    const stop = limiter.stop();
+    await expect(held).rejects.toBeInstanceOf(LimiterStoppedError);
+    await stop;
+    expect(log).toEqual(['sent t0', 'sent t1']);
+  });
 });
