@@ -130,15 +130,16 @@ describe('LandingClient against the sandbox over real HTTP', () => {
       latencyMs: 50,
       rateLimit429: { everyRequests: 7, burstLength: 2, retryAfterSeconds: 1, retryAfterAsDate: asDate },
     });
-    const pauseLog = recordClientPauses(sandbox.url);
-    const c = client({ retry: { maxAttempts: 1 }, onEvent: pauseLog.onEvent });
+    const pauseLog = recordClientPauses(sandbox.url, { connections: 8 });
+    const c = client({ retry: { maxAttempts: 1 }, dispatcher: pauseLog.dispatcher });
     const refs = ids('phone', 11).map((id) => ({ kind: 'phone' as const, id }));
-    const got = await Promise.all(refs.map((r) => c.fetch(r))).finally(() => pauseLog.stop());
+    const got = await Promise.all(refs.map((r) => c.fetch(r))).finally(() => pauseLog.close());
     expect(got).toHaveLength(11);
     const stats = sandbox.stats.snapshot();
     expect(stats.faults.burst429).toBe(2);
     expect(stats.total).toBe(13);
     expect(stats.pauses).toHaveLength(1);
+    expect(pauseLog.entries.filter((entry) => entry.what === 'request')).toHaveLength(13);
     expect(judgeClientPauses(stats.pauses, pauseLog)).toEqual([]);
   });
 

@@ -1,41 +1,82 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { type ClientPauseLog, judgeClientPauses } from './client-pauses.js';
+import { type ClientPauseEntry, judgeClientPauses, recordClientPauses } from './client-pauses.js';
 
 const T0 = 1_800_000_000_000;
-const at = new Date(T0).toISOString();
-/** A 429 at T0 with Retry-After 1 s (the sandbox's view). */
-const pauses = [{ startedAtMs: T0, untilMs: T0 + 1000, arrivalsAtMs: [] }];
-/** The client's doings in order, as [what, ms after T0]. */
-const log = (...entries: ['request' | 'heard-429', number][]): Pick<ClientPauseLog, 'entries'> => ({
-  entries: entries.map(([what, ms]) => ({ what, atMs: T0 + ms })),
+const at = (ms: number) => new Date(T0 + ms).toISOString();
+/** A pause the sandbox announced at T0 + startMs until T0 + untilMs. */
+const pause = (startMs: number, untilMs: number) => ({ startedAtMs: T0 + startMs, untilMs: T0 + untilMs, arrivalsAtMs: [] });
+/** The client's log in order: a number is a request handed over at that ms after T0; [ms, retryAfter] a 429 arriving. */
+const log = (...items: (number | [number, string | undefined])[]): { entries: ClientPauseEntry[] } => ({
+  entries: items.map((item) =>
+    typeof item === 'number' ? { what: 'request', atMs: T0 + item } : { what: 'answered-429', atMs: T0 + item[0], retryAfter: item[1] },
+  ),
 });
 
 describe('judgeClientPauses', () => {
-  it('lets requests made before the 429 was heard go, however late they arrive, and those after the pause', () => {
-    expect(
-      judgeClientPauses(pauses, log(['request', -3], ['request', 40], ['heard-429', 45], ['request', 1000], ['request', 1200])),
-    ).toEqual([]);
+  it('lets requests handed over before the 429 arrived go, however late they reach the sandbox, and those after it', () => {
+    expect(judgeClientPauses([pause(0, 1000)], log(-3, 40, [45, '1'], 1000, 1200))).toEqual([]);
   });
 
-  it('finds a request made after the 429 was heard, in the same millisecond too', () => {
-    expect(judgeClientPauses(pauses, log(['heard-429', 45], ['request', 45], ['request', 999]))).toEqual([
-      `the 429 at ${at} was heard after 45 ms; requests made after that during its pause of 1000 ms: at +45, +999 ms`,
+  it('finds a request handed over after the 429 arrived, in the same millisecond too', () => {
+    expect(judgeClientPauses([pause(0, 1000)], log([45, '1'], 45, 999))).toEqual([
+      `a 429 of the pause at ${at(0)} arrived 45 ms into it, its pause ending 955 ms later; requests handed over meanwhile: at +0, +954 ms`,
     ]);
   });
 
-  it('finds a 429 heard late or never', () => {
-    expect(judgeClientPauses(pauses, log(['request', 10], ['heard-429', 501]))).toEqual([
-      `the 429 at ${at} was heard after 501 ms, more than 500`,
-    ]);
-    expect(judgeClientPauses(pauses, log(['request', 10], ['heard-429', -1], ['heard-429', 1000]))).toEqual([
-      `the 429 at ${at} was not heard while its pause lasted`,
-    ]);
+  it("ends a 429's pause at its Retry-After from its arrival (seconds or a date, absent: 1 s), within the sandbox's", () => {
+    const dated = new Date(T0 + 3000).toUTCString();
+    expect(judgeClientPauses([pause(0, 5000)], log([10, '2'], 2009, 2011))).toHaveLength(1);
+    expect(judgeClientPauses([pause(0, 5000)], log([10, '2'], 2010, 2011))).toEqual([]);
+    expect(judgeClientPauses([pause(0, 5000)], log([10, dated], 2999, 3000))).toHaveLength(1);
+    expect(judgeClientPauses([pause(0, 5000)], log([10, undefined], 1009))).toHaveLength(1);
+    expect(judgeClientPauses([pause(0, 5000)], log([10, 'soon'], 1010))).toEqual([]);
+    expect(judgeClientPauses([pause(0, 900)], log([10, '2'], 900))).toEqual([]);
   });
 
-  it('judges each pause by the first 429 heard after it began', () => {
-    const two = [...pauses, { startedAtMs: T0 + 2000, untilMs: T0 + 3000, arrivalsAtMs: [] }];
-    expect(judgeClientPauses(two, log(['heard-429', 5], ['request', 1500], ['heard-429', 2010], ['request', 2011]))).toEqual([
-      `the 429 at ${new Date(T0 + 2000).toISOString()} was heard after 10 ms; requests made after that during its pause of 1000 ms: at +11 ms`,
+  it('lets a later 429 that lengthened the pause count from its own arrival', () => {
+    // The sandbox answered a second 429 at +20 (its pause now to +1020), which reached the client only at +1500.
+    expect(judgeClientPauses([pause(0, 1020)], log([5, '1'], 1010, [1500, '1'], 1501))).toEqual([]);
+    expect(judgeClientPauses([pause(0, 1020)], log([5, '1'], 1010, [1012, '1'], 1015))).toHaveLength(1);
+  });
+
+  it('finds a pause none of whose 429s reached the client, and a 429 before any pause', () => {
+    expect(judgeClientPauses([pause(0, 1000), pause(2000, 3000)], log([5, '1'], 2500))).toEqual([
+      `no 429 of the pause at ${at(2000)} reached the client`,
+    ]);
+    expect(judgeClientPauses([pause(0, 1000)], log([-5, '1']))).toEqual([
+      `a 429 arrived at ${at(-5)}, before any pause the sandbox announced`,
+      `no 429 of the pause at ${at(0)} reached the client`,
+    ]);
+  });
+});
+
+describe('recordClientPauses', () => {
+  it("logs each request handed to its dispatcher and each 429's arrival with its Retry-After, in order", async () => {
+    let served = 0;
+    const server = createServer((_req, res) => {
+      served += 1;
+      if (served === 2) res.writeHead(429, { 'retry-after': '7' }).end('slow down');
+      else res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const recorder = recordClientPauses(origin, { connections: 2 });
+    try {
+      for (let i = 0; i < 3; i++) await (await request(`${origin}/r${i}`, { dispatcher: recorder.dispatcher })).body.dump();
+      // Not through its dispatcher: not logged as a request, and a 200 is no 429.
+      await (await request(`${origin}/other`)).body.dump();
+    } finally {
+      await recorder.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(recorder.entries.map(({ atMs, ...entry }) => entry)).toEqual([
+      { what: 'request' },
+      { what: 'request' },
+      { what: 'answered-429', retryAfter: '7' },
+      { what: 'request' },
     ]);
   });
 });
