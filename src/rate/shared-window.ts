@@ -120,7 +120,7 @@ const PENDING_TTL_MS = 10_000;
 
 export class SharedWindow {
   private readonly redis: RedisWithScripts;
-  private readonly keys: { window: string; pause: string; limits: string; pending: string; known: string };
+  private readonly keys: SharedWindowKeys;
   private readonly client = randomUUID();
   private readonly limit: number;
   private readonly windowMs: number;
@@ -138,14 +138,7 @@ export class SharedWindow {
     this.redis.defineCommand('takeTurn', { numberOfKeys: 5, lua: TAKE });
     this.redis.defineCommand('markSent', { numberOfKeys: 2, lua: SENT });
     this.redis.defineCommand('extendPause', { numberOfKeys: 1, lua: PAUSE });
-    const id = serviceId(options.baseUrl, options.apiKey);
-    this.keys = {
-      window: `lg:rate:${id}:window`,
-      pause: `lg:rate:${id}:pause`,
-      limits: `lg:rate:${id}:limits`,
-      pending: `lg:rate:${id}:pending`,
-      known: `lg:rate:${id}:known`,
-    };
+    this.keys = sharedWindowKeys(serviceId(options.baseUrl, options.apiKey));
     this.marginMs = options.marginMs ?? 25;
     this.windowMs = 1000 + this.marginMs;
     this.limit = Math.max(1, Math.floor(options.requestsPerSecond));
@@ -230,6 +223,19 @@ export class SharedWindow {
   }
 }
 
+/** The Redis keys of the shared window of one service and key (`id`: serviceId), as the header above says. */
+export function sharedWindowKeys(id: string) {
+  return {
+    window: `lg:rate:${id}:window`,
+    pause: `lg:rate:${id}:pause`,
+    limits: `lg:rate:${id}:limits`,
+    pending: `lg:rate:${id}:pending`,
+    known: `lg:rate:${id}:known`,
+  };
+}
+
+export type SharedWindowKeys = ReturnType<typeof sharedWindowKeys>;
+
 /** The identifier of a service and key in Redis: never the key itself. */
 export function serviceId(baseUrl: string, apiKey: string): string {
   return createHash('sha256')
@@ -264,12 +270,7 @@ export interface WindowUsage {
 }
 
 export async function windowUsage(redis: Redis, id: string): Promise<WindowUsage> {
-  const [lastSecond, limit, pausedMs] = (await redis.eval(
-    USAGE,
-    3,
-    `lg:rate:${id}:window`,
-    `lg:rate:${id}:limits`,
-    `lg:rate:${id}:pause`,
-  )) as [number, number, number];
+  const keys = sharedWindowKeys(id);
+  const [lastSecond, limit, pausedMs] = (await redis.eval(USAGE, 3, keys.window, keys.limits, keys.pause)) as [number, number, number];
   return { lastSecond, requestsPerSecond: limit === 0 ? null : limit, pausedMs };
 }

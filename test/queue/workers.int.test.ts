@@ -163,7 +163,7 @@ describe('a crawl on the record queue with workers', () => {
     // The other workers hear of a 429 through the one that had it (its receipt, then one Redis write): a request whose
     // turn Redis gave before that is on its way; anything later must wait. Judged on Redis's own log
     // (test/support/pause-verdict.ts), so a busy machine slows the news without failing the judgement.
-    const monitor = await watchSharedWindow(redis.url);
+    const monitor = await watchSharedWindow(redis.url, { baseUrl: sandbox.url, apiKey: sandbox.apiKey });
     onTestFinished(() => monitor.close());
     const run = await startCli(crawlArgs('--workers', '3', '--json'), { ...env, REDIS_URL: redis.url }).done;
     const judgement = judgePauses((await sandbox.stats()).pauses, await monitor.stop());

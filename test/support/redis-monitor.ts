@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { serviceId, sharedWindowKeys } from '../../src/rate/shared-window.js';
 import type { SharedWindowLog } from './pause-verdict.js';
 
 /**
@@ -20,7 +21,9 @@ export interface RedisMonitor {
 /** How long stop() waits for its marker to come back through the monitor. */
 const MARKER_TIMEOUT_MS = 10_000;
 
-export async function watchSharedWindow(url: string): Promise<RedisMonitor> {
+/** Watch the shared window of the service at `baseUrl` with `apiKey`, on the Redis at `url`. */
+export async function watchSharedWindow(url: string, service: { baseUrl: string; apiKey: string }): Promise<RedisMonitor> {
+  const keys = sharedWindowKeys(serviceId(service.baseUrl, service.apiKey));
   // No reconnecting: a monitor that came back would have missed what ran meanwhile, and would outlive a stopped Redis.
   const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 1 });
   client.on('error', () => undefined); // reported through the commands that fail
@@ -43,19 +46,19 @@ export async function watchSharedWindow(url: string): Promise<RedisMonitor> {
   const seen = new Promise<void>((resolve) => (markerSeen = resolve));
   monitor.on('monitor', (time: string, args: string[], source: string) => {
     if (args[1] === marker) markerSeen();
-    if (source !== 'lua' || !args[1]?.startsWith('lg:rate:')) return;
+    if (source !== 'lua') return;
     const atMs = Number(time) * 1000;
     const [command = '', key, ...rest] = args;
     switch (command.toUpperCase()) {
       case 'SET':
         // SET <pause> 1 PX <ms>: a 429's pause, or a new service's first window. Redis counts the expiry in whole ms
         // from its clock when the script started, a moment before this SET: a millisecond less is the safe end.
-        if (key.endsWith(':pause')) log.pauses.push({ setAtMs: atMs, untilMs: Math.floor(atMs) + Number(rest[2]) - 1 });
+        if (key === keys.pause) log.pauses.push({ setAtMs: atMs, untilMs: Math.floor(atMs) + Number(rest[2]) - 1 });
         break;
       case 'ZADD':
         // ZADD <pending> <us> <ticket>: a turn given; ZADD <window> <us> <ticket>: its departure marked.
-        if (key.endsWith(':pending')) log.turnsAtMs.set(rest[1]!, atMs);
-        if (key.endsWith(':window')) log.departuresAtMs.set(rest[1]!, atMs);
+        if (key === keys.pending) log.turnsAtMs.set(rest[1]!, atMs);
+        if (key === keys.window) log.departuresAtMs.set(rest[1]!, atMs);
         break;
     }
   });
