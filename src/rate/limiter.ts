@@ -166,7 +166,7 @@ export class RequestLimiter {
           ticket = await this.shared.acquire(this.stopping.signal);
           // A 429 heard here while Redis gave the turn holds this request too: Redis may not have had its pause yet.
           // The turn is kept meanwhile, counting as leaving any moment: the safe side of the shared window.
-          while (this.pauseEndMs > this.clock.now() && !this.stopping.signal.aborted) await this.sleep(this.pauseEndMs - this.clock.now());
+          await this.waitOutPause();
           if (this.stopping.signal.aborted) throw new LimiterStoppedError();
           this.rateHeldMs += this.clock.now() - askedMs;
         } catch (error) {
@@ -263,7 +263,7 @@ export class RequestLimiter {
       if (this.stopping.signal.aborted) throw new LimiterStoppedError();
       const now = this.clock.now();
       if (this.pauseEndMs > now) {
-        await this.sleep(this.pauseEndMs - now);
+        await this.waitOutPause();
         this.rateHeldMs += this.clock.now() - now;
         continue;
       }
@@ -275,6 +275,11 @@ export class RequestLimiter {
       else await this.sleep(waitMs);
       this.rateHeldMs += this.clock.now() - now;
     }
+  }
+
+  /** Sleep until no pause holds requests (a 429 heard meanwhile may lengthen it), or the limiter stops. */
+  private async waitOutPause(): Promise<void> {
+    while (this.pauseEndMs > this.clock.now() && !this.stopping.signal.aborted) await this.sleep(this.pauseEndMs - this.clock.now());
   }
 
   private async sleep(ms: number): Promise<void> {
