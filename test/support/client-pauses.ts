@@ -1,6 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { type Dispatcher, Pool } from 'undici';
 import type { RetryAfterPause } from '../../src/sandbox/stats.js';
+import { requestsTo } from './undici-origin.js';
 
 /** What a client did and met, in the order it happened, in epoch ms of Date.now (the sandbox's default clock). */
 export type ClientPauseEntry = { what: 'request'; atMs: number } | { what: 'answered-429'; atMs: number; retryAfter: string | undefined };
@@ -22,17 +23,17 @@ export interface ClientPauseLog {
  */
 export function recordClientPauses(origin: string, { connections }: { connections: number }): ClientPauseLog {
   const entries: ClientPauseEntry[] = [];
-  const wanted = new URL(origin).origin;
+  const toOrigin = requestsTo(origin);
   const onHeaders = (message: unknown) => {
-    const { request, response } = message as { request?: { origin?: unknown }; response?: { statusCode?: number; headers?: unknown[] } };
-    if (response?.statusCode !== 429 || request?.origin === undefined || new URL(String(request.origin)).origin !== wanted) return;
+    const { response } = message as { response?: { statusCode?: number; headers?: unknown[] } };
+    if (response?.statusCode !== 429 || !toOrigin(message)) return;
     const raw = response.headers ?? [];
     let retryAfter: string | undefined;
     for (let i = 0; i + 1 < raw.length; i += 2) if (String(raw[i]).toLowerCase() === 'retry-after') retryAfter = String(raw[i + 1]);
     entries.push({ what: 'answered-429', atMs: Date.now(), retryAfter });
   };
   subscribe('undici:request:headers', onHeaders);
-  const pool = new Pool(wanted, { connections });
+  const pool = new Pool(new URL(origin).origin, { connections });
   const dispatcher = pool.compose((dispatch) => (options, handler) => {
     entries.push({ what: 'request', atMs: Date.now() });
     return dispatch(options, handler);

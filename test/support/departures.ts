@@ -1,4 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { requestsTo } from './undici-origin.js';
 
 /**
  * Records performance.now() each time undici writes a request's headers to a socket for `origin`
@@ -6,10 +7,9 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
  */
 export function recordDepartures(origin: string): { times: number[]; stop(): void } {
   const times: number[] = [];
-  const wanted = new URL(origin).origin;
+  const toOrigin = requestsTo(origin);
   const listener = (message: unknown) => {
-    const requestOrigin = (message as { request?: { origin?: unknown } }).request?.origin;
-    if (requestOrigin !== undefined && new URL(String(requestOrigin)).origin === wanted) times.push(performance.now());
+    if (toOrigin(message)) times.push(performance.now());
   };
   subscribe('undici:client:sendHeaders', listener);
   return { times, stop: () => void unsubscribe('undici:client:sendHeaders', listener) };
