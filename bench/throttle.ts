@@ -6,7 +6,7 @@ import { DEFAULT_RATE_MARGIN_MS, RequestLimiter } from '../src/rate/limiter.js';
 import { SharedWindow } from '../src/rate/shared-window.js';
 import { refPath } from '../src/api/refs.js';
 import { retryAfterMs } from '../src/client/retry.js';
-import { generateGraph } from '../src/sandbox/index.js';
+import { generateGraph, pauseArrivals } from '../src/sandbox/index.js';
 import { realtimePriority, startSandboxProcess, type SandboxProcess } from './lib/processes.js';
 import type { Section } from './lib/report.js';
 import { withBenchRedis, type BenchRedis } from './lib/redis.js';
@@ -250,8 +250,9 @@ async function measure(
         '.',
     ];
     if (duringNote) notes.push(`${label}: ${await duringNote}`);
+    const arrivals = pauseArrivals(after.pauses);
     const retryAfter = run.sandboxArgs
-      ? `; requests during a Retry-After ${after.requestsDuringRetryAfter} (crossing ${after.requestsCrossingRetryAfter}) after ${after.faults.burst429} 429s`
+      ? `; requests during a Retry-After ${arrivals.during.length} (crossing ${arrivals.crossing}) after ${after.faults.burst429} 429s`
       : '';
     return {
       label,

@@ -15,7 +15,7 @@ export {
   type OutageOptions,
   type RateLimit429Options,
 } from './faults.js';
-export { SandboxStats, type StatsSnapshot, type SecondCount, type FaultCounter } from './stats.js';
+export { SandboxStats, pauseArrivals, type StatsSnapshot, type SecondCount, type FaultCounter, type PauseArrivals } from './stats.js';
 export {
   groundTruth,
   writeGroundTruth,

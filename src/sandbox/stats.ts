@@ -23,18 +23,9 @@ export interface StatsSnapshot {
   busiestWindow: number;
   /** Arrivals per path with query, as sent by the client (a count above 1 is a repeated request). */
   byPath: Record<string, number>;
-  /**
-   * Requests that arrived while a Retry-After announced by the sandbox was in force, later than
-   * CROSSING_MS after the pause began: the client had had the 429 and sent anyway.
-   */
-  requestsDuringRetryAfter: number;
-  /** For each of requestsDuringRetryAfter: ms after its pause began, and ms before the pause ended (for diagnosis). */
-  duringRetryAfter: { afterStartMs: number; beforeEndMs: number }[];
-  /** Requests that arrived within CROSSING_MS of a pause's first 429: on their way before the client could know. */
-  requestsCrossingRetryAfter: number;
   /** Epoch ms until which the latest Retry-After asked clients to wait (null: none announced). */
   retryAfterUntil: number | null;
-  /** Every pause announced, in order, with the arrivals during it: what a judgement across processes needs. */
+  /** Every pause announced, in order, with the arrivals during it (pauseArrivals tells them apart). */
   pauses: RetryAfterPause[];
   faults: Record<FaultCounter, number>;
 }
@@ -80,15 +71,30 @@ export function busiestWindow(timesMs: readonly number[], windowMs = 1000): numb
   return best;
 }
 
+/** The arrivals during `pauses`, told apart by CROSSING_MS from the first 429 of their pause. */
+export interface PauseArrivals {
+  /** Arrived within CROSSING_MS of their pause's first 429: on their way before the client could know. */
+  crossing: number;
+  /** Arrived later: the client had had the 429 and sent anyway; ms after the pause began and before it ended. */
+  during: { afterStartMs: number; beforeEndMs: number }[];
+}
+
+export function pauseArrivals(pauses: readonly RetryAfterPause[]): PauseArrivals {
+  const result: PauseArrivals = { crossing: 0, during: [] };
+  for (const pause of pauses)
+    for (const atMs of pause.arrivalsAtMs) {
+      if (atMs - pause.startedAtMs < CROSSING_MS) result.crossing++;
+      else result.during.push({ afterStartMs: atMs - pause.startedAtMs, beforeEndMs: pause.untilMs - atMs });
+    }
+  return result;
+}
+
 /** Request counters of a sandbox. The server calls arrive/sent/fault/announceRetryAfter; tests read. */
 export class SandboxStats {
   total = 0;
   byStatus: Record<string, number> = {};
   byKind: Record<string, number> = {};
   byPath: Record<string, number> = {};
-  requestsDuringRetryAfter = 0;
-  duringRetryAfter: { afterStartMs: number; beforeEndMs: number }[] = [];
-  requestsCrossingRetryAfter = 0;
   pauses: RetryAfterPause[] = [];
   faults = noFaults();
   private perSecondMap = new Map<number, number>();
@@ -109,14 +115,7 @@ export class SandboxStats {
     const second = Math.floor(now / 1000);
     this.perSecondMap.set(second, (this.perSecondMap.get(second) ?? 0) + 1);
     const pause = this.pauses.at(-1);
-    if (pause && now < pause.untilMs) {
-      pause.arrivalsAtMs.push(now);
-      if (now - pause.startedAtMs < CROSSING_MS) this.requestsCrossingRetryAfter++;
-      else {
-        this.requestsDuringRetryAfter++;
-        this.duringRetryAfter.push({ afterStartMs: now - pause.startedAtMs, beforeEndMs: pause.untilMs - now });
-      }
-    }
+    if (pause && now < pause.untilMs) pause.arrivalsAtMs.push(now);
   }
 
   /** A status line was sent. */
@@ -165,9 +164,6 @@ export class SandboxStats {
     this.byStatus = {};
     this.byKind = {};
     this.byPath = {};
-    this.requestsDuringRetryAfter = 0;
-    this.duringRetryAfter = [];
-    this.requestsCrossingRetryAfter = 0;
     this.pauses = [];
     this.faults = noFaults();
     this.perSecondMap = new Map();
@@ -184,9 +180,6 @@ export class SandboxStats {
       maxPerSecond: this.maxPerSecond,
       busiestWindow: this.busiestWindow(windowMs),
       byPath: { ...this.byPath },
-      requestsDuringRetryAfter: this.requestsDuringRetryAfter,
-      duringRetryAfter: [...this.duringRetryAfter],
-      requestsCrossingRetryAfter: this.requestsCrossingRetryAfter,
       retryAfterUntil: this.retryAfterUntil,
       pauses: this.pauses.map((pause) => ({ ...pause, arrivalsAtMs: [...pause.arrivalsAtMs] })),
       faults: { ...this.faults },

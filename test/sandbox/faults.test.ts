@@ -1,4 +1,4 @@
-import { CROSSING_MS } from '../../src/sandbox/stats.js';
+import { CROSSING_MS, pauseArrivals, type StatsSnapshot } from '../../src/sandbox/stats.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FaultPlan } from '../../src/sandbox/faults.js';
 import { generateGraph } from '../../src/sandbox/generate-graph.js';
@@ -138,12 +138,13 @@ describe('sandbox faults', () => {
     expect(until).toBe(clock.now() + 2000);
     clock.advance(500);
     await statuses(1);
-    expect(sandbox.stats.requestsDuringRetryAfter).toBe(1);
+    expect(pauseArrivals(sandbox.stats.pauses).during).toHaveLength(1);
     clock.set(until);
     await statuses(1);
-    expect(sandbox.stats.requestsDuringRetryAfter).toBe(1);
-    expect(sandbox.stats.requestsCrossingRetryAfter).toBe(0);
-    expect((await get(sandbox, '/__sandbox/stats', { key: null })).json().requestsDuringRetryAfter).toBe(1);
+    expect(pauseArrivals(sandbox.stats.pauses).during).toHaveLength(1);
+    expect(pauseArrivals(sandbox.stats.pauses).crossing).toBe(0);
+    const served = (await get(sandbox, '/__sandbox/stats', { key: null })).json() as unknown as StatsSnapshot;
+    expect(pauseArrivals(served.pauses).during).toHaveLength(1);
   });
 
   it('keeps each pause, extended by the 429s answered during it, with every arrival during it', async () => {
@@ -167,10 +168,10 @@ describe('sandbox faults', () => {
   it('counts a request within CROSSING_MS of the first 429 of a pause as crossing, not as disobeying', async () => {
     sandbox.setFaults({ rateLimit429: { everyRequests: 2, burstLength: 3, retryAfterSeconds: 2 } });
     expect(await statuses(3)).toEqual([200, 429, 429]);
-    expect(sandbox.stats.requestsCrossingRetryAfter).toBe(1);
+    expect(pauseArrivals(sandbox.stats.pauses).crossing).toBe(1);
     clock.advance(CROSSING_MS);
     await statuses(1);
-    expect(sandbox.stats.requestsDuringRetryAfter).toBe(1);
+    expect(pauseArrivals(sandbox.stats.pauses).during).toHaveLength(1);
   });
 
   it('faults can be changed at run time and read back; bad faults are refused', () => {

@@ -145,8 +145,7 @@ describe('sandbox stats', () => {
       perSecond: [],
       maxPerSecond: null,
       busiestWindow: 0,
-      requestsDuringRetryAfter: 0,
-      duringRetryAfter: [],
+      pauses: [],
     });
   });
 });
