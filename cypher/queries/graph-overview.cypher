@@ -5,23 +5,18 @@
 // description: earlier answers of records (RecordVersion). Which pivots link several records: hubs and shared-*.
 // columns: section, name, count, breakdown
 
-// A census that stays quick on a big graph: the totals come from Neo4j's count store (a count of one label, or of one
-// relationship type towards one label, is read, not counted: hence `WITH count(..)` alone, before any other column),
-// the breakdowns from index entries, and nothing reads every relationship. Labels and types are the graph's fixed
-// ones (docs/graph.md), one branch each.
+// A census that stays quick on a big graph: the totals come from Neo4j's count store (a COUNT of one label, or of one
+// relationship type towards one label, is read, not counted), the breakdowns from index entries, and nothing reads
+// every relationship. Labels and types are the graph's fixed ones (docs/graph.md), one COUNT each: a list of COUNTs
+// plans in about half the time of a UNION branch per total.
 CALL () {
-  CALL () {
-    MATCH (n:Domain) WITH count(n) AS total RETURN 'Domain' AS name, total
-    UNION ALL
-    MATCH (n:Company) WITH count(n) AS total RETURN 'Company' AS name, total
-    UNION ALL
-    MATCH (n:Email) WITH count(n) AS total RETURN 'Email' AS name, total
-    UNION ALL
-    MATCH (n:Phone) WITH count(n) AS total RETURN 'Phone' AS name, total
-    UNION ALL
-    MATCH (n:Branch) WITH count(n) AS total RETURN 'Branch' AS name, total
-  }
-  WITH collect({name: name, total: total}) AS totals
+  WITH [
+    {name: 'Domain', total: COUNT { (:Domain) }},
+    {name: 'Company', total: COUNT { (:Company) }},
+    {name: 'Email', total: COUNT { (:Email) }},
+    {name: 'Phone', total: COUNT { (:Phone) }},
+    {name: 'Branch', total: COUNT { (:Branch) }}
+  ] AS totals
   // Statuses from the status index (landing_status): each record's labels are read, never its properties.
   CALL () {
     MATCH (n:Landing) WHERE n.status IS NOT NULL
@@ -36,27 +31,19 @@ CALL () {
   WITH t, s ORDER BY s.c DESC, s.status
   RETURN 1 AS part, 'records' AS section, t.name AS name, t.total AS count, collect(s.status + ' ' + toString(s.c)) AS breakdown
   UNION ALL
-  CALL () {
-    MATCH (p:IP) WITH count(p) AS c RETURN 'IP' AS name, c
-    UNION ALL
-    MATCH (p:NameServer) WITH count(p) AS c RETURN 'NameServer' AS name, c
-    UNION ALL
-    MATCH (p:MailServer) WITH count(p) AS c RETURN 'MailServer' AS name, c
-    UNION ALL
-    MATCH (p:Registrar) WITH count(p) AS c RETURN 'Registrar' AS name, c
-    UNION ALL
-    MATCH (p:Technology) WITH count(p) AS c RETURN 'Technology' AS name, c
-    UNION ALL
-    MATCH (p:Person) WITH count(p) AS c RETURN 'Person' AS name, c
-    UNION ALL
-    MATCH (p:Address) WITH count(p) AS c RETURN 'Address' AS name, c
-    UNION ALL
-    MATCH (p:SocialProfile) WITH count(p) AS c RETURN 'SocialProfile' AS name, c
-    UNION ALL
-    MATCH (p:Activity) WITH count(p) AS c RETURN 'Activity' AS name, c
-  }
-  WITH name, c WHERE c > 0
-  RETURN 2 AS part, 'pivots' AS section, name, c AS count, [] AS breakdown
+  UNWIND [
+    {name: 'IP', c: COUNT { (:IP) }},
+    {name: 'NameServer', c: COUNT { (:NameServer) }},
+    {name: 'MailServer', c: COUNT { (:MailServer) }},
+    {name: 'Registrar', c: COUNT { (:Registrar) }},
+    {name: 'Technology', c: COUNT { (:Technology) }},
+    {name: 'Person', c: COUNT { (:Person) }},
+    {name: 'Address', c: COUNT { (:Address) }},
+    {name: 'SocialProfile', c: COUNT { (:SocialProfile) }},
+    {name: 'Activity', c: COUNT { (:Activity) }}
+  ] AS p
+  WITH p WHERE p.c > 0
+  RETURN 2 AS part, 'pivots' AS section, p.name AS name, p.c AS count, [] AS breakdown
   UNION ALL
   MATCH (c:Crawl)
   WITH coalesce(c.status, 'none') AS status, count(*) AS c
@@ -73,48 +60,28 @@ CALL () {
   UNION ALL
   // The relationships of records' answers, per type, and per list where a type has lists: a list is its type towards
   // one kind of record (relatedDomains: RELATED to a Domain; src/graph/map-record.ts).
-  CALL () {
-    MATCH ()-[r:RELATED]->(:Domain) WITH count(r) AS c RETURN 'RELATED' AS type, 'relatedDomains' AS list, c
-    UNION ALL
-    MATCH ()-[r:RELATED]->(:Company) WITH count(r) AS c RETURN 'RELATED' AS type, 'relatedCompanies' AS list, c
-    UNION ALL
-    MATCH ()-[r:RELATED]->(:Email) WITH count(r) AS c RETURN 'RELATED' AS type, 'relatedEmails' AS list, c
-    UNION ALL
-    MATCH ()-[r:RELATED]->(:Phone) WITH count(r) AS c RETURN 'RELATED' AS type, 'relatedPhones' AS list, c
-    UNION ALL
-    MATCH ()-[r:RELATED]->(:Branch) WITH count(r) AS c RETURN 'RELATED' AS type, 'relatedBranches' AS list, c
-    UNION ALL
-    MATCH ()-[r:SIMILAR]->(:Domain) WITH count(r) AS c RETURN 'SIMILAR' AS type, 'similarDomains' AS list, c
-    UNION ALL
-    MATCH ()-[r:SIMILAR]->(:Company) WITH count(r) AS c RETURN 'SIMILAR' AS type, 'similarCompanies' AS list, c
-    UNION ALL
-    MATCH ()-[r:COMPETITOR]->(:Domain) WITH count(r) AS c RETURN 'COMPETITOR' AS type, 'competitorDomains' AS list, c
-    UNION ALL
-    MATCH ()-[r:COMPETITOR]->(:Company) WITH count(r) AS c RETURN 'COMPETITOR' AS type, 'competitorCompanies' AS list, c
-    UNION ALL
-    MATCH ()-[r:LISTS_CONTACT]->() WITH count(r) AS c RETURN 'LISTS_CONTACT' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:NAMES_COMPANY]->() WITH count(r) AS c RETURN 'NAMES_COMPANY' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:RESOLVES_TO]->() WITH count(r) AS c RETURN 'RESOLVES_TO' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:USES_NAME_SERVER]->() WITH count(r) AS c RETURN 'USES_NAME_SERVER' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:USES_MAIL_SERVER]->() WITH count(r) AS c RETURN 'USES_MAIL_SERVER' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:REGISTERED_WITH]->() WITH count(r) AS c RETURN 'REGISTERED_WITH' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:USES_TECHNOLOGY]->() WITH count(r) AS c RETURN 'USES_TECHNOLOGY' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:HAS_OFFICER]->() WITH count(r) AS c RETURN 'HAS_OFFICER' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:REGISTERED_AT]->() WITH count(r) AS c RETURN 'REGISTERED_AT' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:HAS_PROFILE]->() WITH count(r) AS c RETURN 'HAS_PROFILE' AS type, null AS list, c
-    UNION ALL
-    MATCH ()-[r:HAS_ACTIVITY]->() WITH count(r) AS c RETURN 'HAS_ACTIVITY' AS type, null AS list, c
-  }
-  WITH collect({type: type, list: list, c: c}) AS stored
+  WITH [
+    {type: 'RELATED', list: 'relatedDomains', c: COUNT { ()-[:RELATED]->(:Domain) }},
+    {type: 'RELATED', list: 'relatedCompanies', c: COUNT { ()-[:RELATED]->(:Company) }},
+    {type: 'RELATED', list: 'relatedEmails', c: COUNT { ()-[:RELATED]->(:Email) }},
+    {type: 'RELATED', list: 'relatedPhones', c: COUNT { ()-[:RELATED]->(:Phone) }},
+    {type: 'RELATED', list: 'relatedBranches', c: COUNT { ()-[:RELATED]->(:Branch) }},
+    {type: 'SIMILAR', list: 'similarDomains', c: COUNT { ()-[:SIMILAR]->(:Domain) }},
+    {type: 'SIMILAR', list: 'similarCompanies', c: COUNT { ()-[:SIMILAR]->(:Company) }},
+    {type: 'COMPETITOR', list: 'competitorDomains', c: COUNT { ()-[:COMPETITOR]->(:Domain) }},
+    {type: 'COMPETITOR', list: 'competitorCompanies', c: COUNT { ()-[:COMPETITOR]->(:Company) }},
+    {type: 'LISTS_CONTACT', list: null, c: COUNT { ()-[:LISTS_CONTACT]->() }},
+    {type: 'NAMES_COMPANY', list: null, c: COUNT { ()-[:NAMES_COMPANY]->() }},
+    {type: 'RESOLVES_TO', list: null, c: COUNT { ()-[:RESOLVES_TO]->() }},
+    {type: 'USES_NAME_SERVER', list: null, c: COUNT { ()-[:USES_NAME_SERVER]->() }},
+    {type: 'USES_MAIL_SERVER', list: null, c: COUNT { ()-[:USES_MAIL_SERVER]->() }},
+    {type: 'REGISTERED_WITH', list: null, c: COUNT { ()-[:REGISTERED_WITH]->() }},
+    {type: 'USES_TECHNOLOGY', list: null, c: COUNT { ()-[:USES_TECHNOLOGY]->() }},
+    {type: 'HAS_OFFICER', list: null, c: COUNT { ()-[:HAS_OFFICER]->() }},
+    {type: 'REGISTERED_AT', list: null, c: COUNT { ()-[:REGISTERED_AT]->() }},
+    {type: 'HAS_PROFILE', list: null, c: COUNT { ()-[:HAS_PROFILE]->() }},
+    {type: 'HAS_ACTIVITY', list: null, c: COUNT { ()-[:HAS_ACTIVITY]->() }}
+  ] AS stored
   // The count store counts removed relationships too. Only retire-unseen removes one, and it marks the record it
   // starts from with changedAt, so the removed ones are found from the changed records (landing_changed_at).
   CALL () {
