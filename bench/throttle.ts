@@ -252,7 +252,7 @@ async function measure(
     if (duringNote) notes.push(`${label}: ${await duringNote}`);
     const arrivals = pauseArrivals(after.pauses);
     const retryAfter = run.sandboxArgs
-      ? `; requests during a Retry-After ${arrivals.during.length} (crossing ${arrivals.crossing}) after ${after.faults.burst429} 429s`
+      ? `; requests during a Retry-After ${arrivals.during} (crossing ${arrivals.crossing}) after ${after.faults.burst429} 429s`
       : '';
     return {
       label,

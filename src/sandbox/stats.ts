@@ -71,20 +71,20 @@ export function busiestWindow(timesMs: readonly number[], windowMs = 1000): numb
   return best;
 }
 
-/** The arrivals during `pauses`, told apart by CROSSING_MS from the first 429 of their pause. */
 export interface PauseArrivals {
   /** Arrived within CROSSING_MS of their pause's first 429: on their way before the client could know. */
   crossing: number;
-  /** Arrived later: the client had had the 429 and sent anyway; ms after the pause began and before it ended. */
-  during: { afterStartMs: number; beforeEndMs: number }[];
+  /** Arrived later: the client had had the 429 and sent anyway. */
+  during: number;
 }
 
+/** The arrivals during `pauses`, told apart by CROSSING_MS from the first 429 of their pause. */
 export function pauseArrivals(pauses: readonly RetryAfterPause[]): PauseArrivals {
-  const result: PauseArrivals = { crossing: 0, during: [] };
+  const result: PauseArrivals = { crossing: 0, during: 0 };
   for (const pause of pauses)
     for (const atMs of pause.arrivalsAtMs) {
       if (atMs - pause.startedAtMs < CROSSING_MS) result.crossing++;
-      else result.during.push({ afterStartMs: atMs - pause.startedAtMs, beforeEndMs: pause.untilMs - atMs });
+      else result.during++;
     }
   return result;
 }

@@ -84,7 +84,7 @@ describe('the rate window shared through Redis', () => {
     await threeCrawls([20, 20, 20], {});
     const alone = await sandbox.stats();
     expect(alone.faults.burst429).toBeGreaterThan(0);
-    expect(pauseArrivals(alone.pauses).during.length).toBeGreaterThan(0);
+    expect(pauseArrivals(alone.pauses).during).toBeGreaterThan(0);
 
     await resetGraph(driver);
     // The other crawls hear of the 429 through the one that had it: its receipt, then one Redis write. A request
