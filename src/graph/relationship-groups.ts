@@ -15,6 +15,23 @@ const EVIDENCE = [
   'USES_MAIL_SERVER',
 ] as const;
 
+const STATED = [
+  'RELATED',
+  'SIMILAR',
+  'COMPETITOR',
+  'LISTS_CONTACT',
+  'NAMES_COMPANY',
+  'RESOLVES_TO',
+  'USES_NAME_SERVER',
+  'USES_MAIL_SERVER',
+  'REGISTERED_WITH',
+  'USES_TECHNOLOGY',
+  'HAS_OFFICER',
+  'REGISTERED_AT',
+  'HAS_PROFILE',
+  'HAS_ACTIVITY',
+] as const;
+
 export const RELATIONSHIP_GROUPS = {
   /**
    * From a record to what it shows of whoever controls it (an officer, an address, a contact, a company it names,
@@ -29,22 +46,12 @@ export const RELATIONSHIP_GROUPS = {
   /** What can tie two records: the evidence, RELATED lists and analysts' SAME_AS (the query library's what-ties). */
   ties: ['RELATED', ...EVIDENCE, 'SAME_AS'],
   /** What a record's answer states, from the record: its lists and its pivot links (retired when no longer stated). */
-  stated: [
-    'RELATED',
-    'SIMILAR',
-    'COMPETITOR',
-    'LISTS_CONTACT',
-    'NAMES_COMPANY',
-    'RESOLVES_TO',
-    'USES_NAME_SERVER',
-    'USES_MAIL_SERVER',
-    'REGISTERED_WITH',
-    'USES_TECHNOLOGY',
-    'HAS_OFFICER',
-    'REGISTERED_AT',
-    'HAS_PROFILE',
-    'HAS_ACTIVITY',
-  ],
+  stated: STATED,
+  /**
+   * Every type that joins two records or pivots: what a node's degree counts (the query library's hubs, from the
+   * store's count of each). The others join derived or kept data: networks, flags, earlier answers, watch-list hits.
+   */
+  degree: [...STATED, 'AT_DOMAIN', 'SAME_AS'],
 } as const;
 
 export type RelationshipGroup = keyof typeof RELATIONSHIP_GROUPS;

@@ -25,9 +25,10 @@ const DOMAINS = [
   { key: 'two-current.ru', current: 2, removed: 0 },
 ];
 
+// As the program writes a removed link (cypher/history/retire-unseen.cypher), the record it starts from has changedAt.
 const SETUP = `
 UNWIND $domains AS d
-CREATE (n:Landing:Domain {kind: 'domain', key: d.key})
+CREATE (n:Landing:Domain {kind: 'domain', key: d.key, changedAt: CASE WHEN d.removed > 0 THEN datetime() END})
 FOREACH (i IN range(1, d.current) | CREATE (n)-[:RESOLVES_TO]->(:Pivot:IP {kind: 'ip', key: d.key + '-ip-' + i}))
 FOREACH (i IN range(1, d.removed) |
   CREATE (n)-[:RESOLVES_TO {removedAt: datetime()}]->(:Pivot:IP {kind: 'ip', key: d.key + '-old-ip-' + i}))

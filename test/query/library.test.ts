@@ -45,11 +45,14 @@ function expectCurrentState(name: string, statement: string): void {
   // of some types) are counted only as a cheap bound of its current degree (the store's count, COUNT { (n)--() } or COUNT { (n)<-[:TYPE]-() },
   // named `links` or compared with a parameter, a number or a computed floor, inline or named), beside the exact count read link by link.
   const bounds = /COUNT \{ \((\w+)\)<?-(?:\[:[\w|]+\])?->?\(\) \}(?: AS links| (?:>|>=|<=) (?:\$\w+|\d+|[a-z]\w*|CASE [^\n]* END))/g;
-  for (const [, node] of statement.matchAll(bounds)) expect(statement).toMatch(new RegExp(`(COUNT \\{ |MATCH )\\(${node}\\)<?-\\[\\w+`));
-  // A total from the count store (`COUNT { ()-[:T]->() }`, or towards one label) counts removed relationships too:
-  // allowed only where the statement also counts the removed ones (`removedAt IS NOT NULL`) to take them off.
-  const totals = /COUNT \{ \(\)-\[:\w+\]->\((?::\w+)?\) \}/g;
-  const hasTotals = totals.test(statement);
+  // The exact count: link by link, or the store's count of each type (a total, below: the removed ones taken off).
+  for (const [, node] of statement.matchAll(bounds))
+    expect(statement).toMatch(new RegExp(`(COUNT \\{ |MATCH )\\(${node}\\)<?-\\[(\\w+|:\\w+\\]-\\(\\) \\})`));
+  // A total from the count store (`COUNT { ()-[:T]->() }`, towards one label, or of one node's links of some types)
+  // counts removed relationships too: allowed only where the statement also counts the removed ones
+  // (`removedAt IS NOT NULL`) to take them off.
+  const totals = /COUNT \{ \((?:\w+)?\)-\[:[\w|]+\]->?\((?::\w+)?\) \}/g;
+  const hasTotals = totals.test(statement.replace(bounds, ''));
   if (hasTotals) expect(statement, `${name} counts from the count store`).toMatch(/\b\w+\.removedAt IS NOT NULL/);
   const patterns = [
     ...statement
@@ -138,6 +141,12 @@ describe('the picture forms in cypher/queries/pictures', () => {
   it('graph-overview draws a sample of every relationship type the table form counts', () => {
     const statement = findQuery(queries, 'graph-overview').picture?.statement ?? '';
     for (const type of RELATIONSHIP_TYPES) expect(statement).toContain(`-[r:${type}]->`);
+  });
+
+  it("hubs counts a node's links of every type that joins two records or pivots, from the store", () => {
+    const statement = findQuery(queries, 'hubs').statement;
+    const counted = new Set([...statement.matchAll(/COUNT \{ \(n\)-\[:(\w+)\]-\(\) \}/g)].map((m) => m[1]));
+    expect([...counted].sort()).toEqual([...RELATIONSHIP_GROUPS.degree].sort());
   });
 
   it('the loader refuses a picture of an unknown query, or one with a parameter its query does not declare', () => {
