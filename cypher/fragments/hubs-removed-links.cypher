@@ -9,7 +9,8 @@ CALL (nodes) {
   // types: stated + AT_DOMAIN
   MATCH (a)-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY|AT_DOMAIN]->(b)
   WHERE r.removedAt IS NOT NULL
-  UNWIND [a, b] AS linked
+  // A record that lists itself has one link to itself, counted once.
+  UNWIND CASE WHEN a = b THEN [a] ELSE [a, b] END AS linked
   WITH linked, type(r) AS type, count(*) AS links
   WHERE linked IN nodes
   RETURN collect({of: linked, type: type, links: links}) AS removed

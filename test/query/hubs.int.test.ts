@@ -34,17 +34,39 @@ FOREACH (i IN range(1, d.removed) |
   CREATE (n)-[:RESOLVES_TO {removedAt: datetime()}]->(:Pivot:IP {kind: 'ip', key: d.key + '-old-ip-' + i}))
 `;
 
+// Persons, each an officer of `current` companies and of `removed` more whose links to it were removed (those
+// companies marked changed): a pivot's removed links are incoming ones, from records.
+const PERSONS = [
+  { key: 'name:mostly-gone', current: 1, removed: 29 },
+  { key: 'name:three-current', current: 3, removed: 0 },
+];
+
+const PERSON_SETUP = `
+UNWIND $persons AS p
+CREATE (n:Pivot:Person {kind: 'person', key: p.key})
+FOREACH (i IN range(1, p.current) |
+  CREATE (:Landing:Company {kind: 'company', key: p.key + '-c-' + i})-[:HAS_OFFICER {role: 'manager'}]->(n))
+FOREACH (i IN range(1, p.removed) |
+  CREATE (:Landing:Company {kind: 'company', key: p.key + '-old-c-' + i, changedAt: datetime()})
+         -[:HAS_OFFICER {role: 'manager', removedAt: datetime()}]->(n))
+`;
+
 const queries = loadQueries();
 const hubs = findQuery(queries, 'hubs');
 
 describe('hubs: the most linked records by current links', () => {
   let built: Promise<unknown> | undefined;
   const build = (driver: Driver, database: string | undefined) => {
-    built ??= driver.executeQuery(SETUP, { domains: DOMAINS }, { database });
+    built ??= (async () => {
+      await driver.executeQuery(SETUP, { domains: DOMAINS }, { database });
+      await driver.executeQuery(PERSON_SETUP, { persons: PERSONS }, { database });
+    })();
     return built;
   };
-  const run = async (driver: Driver, database: string | undefined, ...assignments: string[]) =>
-    (await runQuery(driver, hubs, bindParams(hubs, ['kinds=domain', ...assignments]), { database })).rows.map((r) => [r.key, r.degree]);
+  const runKinds = async (driver: Driver, database: string | undefined, ...assignments: string[]) =>
+    (await runQuery(driver, hubs, bindParams(hubs, assignments), { database })).rows.map((r) => [r.key, r.degree]);
+  const run = (driver: Driver, database: string | undefined, ...assignments: string[]) =>
+    runKinds(driver, database, 'kinds=domain', ...assignments);
 
   test('limit 1: the store counts ten domains above five-current.ru; the second pass finds it', async ({ driver, database }) => {
     await build(driver, database);
@@ -66,6 +88,15 @@ describe('hubs: the most linked records by current links', () => {
       ([ak, ad], [bk, bd]) => Number(bd) - Number(ad) || (String(ak) < String(bk) ? -1 : 1),
     );
     expect(await run(driver, database, 'limit=20', 'minDegree=0')).toEqual(byHand);
+  });
+
+  test('a pivot counts its current incoming links: those its records no longer state are left out', async ({ driver, database }) => {
+    await build(driver, database);
+    expect(await runKinds(driver, database, 'kinds=person', 'limit=1')).toEqual([['name:three-current', 3]]);
+    expect(await runKinds(driver, database, 'kinds=person', 'limit=5', 'minDegree=1')).toEqual([
+      ['name:three-current', 3],
+      ['name:mostly-gone', 1],
+    ]);
   });
 
   test('one pass over the nodes when the most linked suffice, two when they do not', async ({ driver, database }) => {
