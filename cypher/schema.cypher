@@ -36,6 +36,25 @@ CREATE INDEX landing_first_fetched IF NOT EXISTS FOR (n:Landing) ON (n.firstFetc
 CREATE INDEX landing_changed_at IF NOT EXISTS FOR (n:Landing) ON (n.changedAt);
 CREATE INDEX landing_gone_at IF NOT EXISTS FOR (n:Landing) ON (n.goneAt);
 CREATE INDEX landing_back_at IF NOT EXISTS FOR (n:Landing) ON (n.backAt);
+// The links a later answer no longer had (cypher/history/retire-unseen.cypher sets removedAt on each type it retires:
+// stated + AT_DOMAIN): Neo4j's counts still count them, and hubs and graph-overview read them to take them off. An
+// index holds only the links with the property, so those reads cost what was removed, not every link of every record
+// that ever changed, and a link written without removedAt costs the index nothing.
+CREATE INDEX related_removed_at IF NOT EXISTS FOR ()-[r:RELATED]-() ON (r.removedAt);
+CREATE INDEX similar_removed_at IF NOT EXISTS FOR ()-[r:SIMILAR]-() ON (r.removedAt);
+CREATE INDEX competitor_removed_at IF NOT EXISTS FOR ()-[r:COMPETITOR]-() ON (r.removedAt);
+CREATE INDEX lists_contact_removed_at IF NOT EXISTS FOR ()-[r:LISTS_CONTACT]-() ON (r.removedAt);
+CREATE INDEX names_company_removed_at IF NOT EXISTS FOR ()-[r:NAMES_COMPANY]-() ON (r.removedAt);
+CREATE INDEX resolves_to_removed_at IF NOT EXISTS FOR ()-[r:RESOLVES_TO]-() ON (r.removedAt);
+CREATE INDEX uses_name_server_removed_at IF NOT EXISTS FOR ()-[r:USES_NAME_SERVER]-() ON (r.removedAt);
+CREATE INDEX uses_mail_server_removed_at IF NOT EXISTS FOR ()-[r:USES_MAIL_SERVER]-() ON (r.removedAt);
+CREATE INDEX registered_with_removed_at IF NOT EXISTS FOR ()-[r:REGISTERED_WITH]-() ON (r.removedAt);
+CREATE INDEX uses_technology_removed_at IF NOT EXISTS FOR ()-[r:USES_TECHNOLOGY]-() ON (r.removedAt);
+CREATE INDEX has_officer_removed_at IF NOT EXISTS FOR ()-[r:HAS_OFFICER]-() ON (r.removedAt);
+CREATE INDEX registered_at_removed_at IF NOT EXISTS FOR ()-[r:REGISTERED_AT]-() ON (r.removedAt);
+CREATE INDEX has_profile_removed_at IF NOT EXISTS FOR ()-[r:HAS_PROFILE]-() ON (r.removedAt);
+CREATE INDEX has_activity_removed_at IF NOT EXISTS FOR ()-[r:HAS_ACTIVITY]-() ON (r.removedAt);
+CREATE INDEX at_domain_removed_at IF NOT EXISTS FOR ()-[r:AT_DOMAIN]-() ON (r.removedAt);
 CREATE CONSTRAINT crawl_lock_fingerprint IF NOT EXISTS FOR (l:CrawlLock) REQUIRE l.fingerprint IS UNIQUE;
 // Pivots (src/graph/pivots/model.ts): shared values taken from records' blocks, one node per (kind, key);
 // the per-label indexes serve analysts' lookups (MATCH (i:IP {key: …})).

@@ -83,7 +83,8 @@ CALL () {
     {type: 'HAS_ACTIVITY', list: null, c: COUNT { ()-[:HAS_ACTIVITY]->() }}
   ] AS stored
   // The count store counts removed relationships too. Only retire-unseen removes one, and it marks the record it
-  // starts from with changedAt, so the removed ones are found from the changed records (landing_changed_at).
+  // starts from with changedAt, so the removed ones are found from the changed records (landing_changed_at) or
+  // through each type's index on removedAt (cypher/schema.cypher), whichever holds fewer.
   CALL () {
     MATCH (a:Landing) WHERE a.changedAt IS NOT NULL
     // types: stated

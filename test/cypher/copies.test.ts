@@ -79,6 +79,14 @@ describe('Cypher copies of shared pieces', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every relationship type retire-unseen retires has an index on removedAt (the removed links are read through them)', () => {
+    const retire = all.find((f) => f.name === path.join('history', 'retire-unseen.cypher'))!.lines;
+    const mark = retire.map((l) => /^\s*\/\/ types: (.+)$/.exec(l)?.[1]).find((m) => m !== undefined)!;
+    const schema = all.find((f) => f.name === 'schema.cypher')!.lines.join('\n');
+    const indexed = [...schema.matchAll(/FOR \(\)-\[r:([A-Z_]+)\]-\(\) ON \(r\.removedAt\)/g)].map((m) => m[1]!);
+    expect(indexed.sort()).toEqual([...groupSet(mark)].sort());
+  });
+
   it('no statement holds a copy of a fragment: the fragments are included', () => {
     const fragments = all.filter((f) => f.name.startsWith(`fragments${path.sep}`)).map((f) => path.basename(f.name, '.cypher'));
     expect(fragments).toEqual(expect.arrayContaining(['evidence-links', 'hub-bounded', 'hub-holders', 'hub-size', 'walk-stop']));
