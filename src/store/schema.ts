@@ -13,13 +13,48 @@ type SchemaOptions = Pick<RunOptions, 'database'>;
  */
 export async function applySchema(executor: Executor, options: SchemaOptions & { log?: (line: string) => void } = {}): Promise<void> {
   const { log, ...runOptions } = options;
+  const present = await schemaNames(executor, runOptions);
   for (const statement of cypherStatements('schema')) {
+    if (present && !schemaStepNeeded(statement, present)) continue;
     await runText(executor, statement, {}, { ...runOptions, mode: 'write' }, 'applying cypher/schema.cypher');
   }
   await runNamed(executor, 'await-indexes', {}, { ...runOptions, mode: 'read' });
   await runNamed(executor, 'migrations/officer-role-per-link', {}, { ...runOptions, mode: 'write' });
   await runNamed(executor, 'migrations/fanout-cut-names', {}, { ...runOptions, mode: 'write' });
   await copyLowerCase(executor, runOptions, log);
+}
+
+/**
+ * What a statement of cypher/schema.cypher does to which name: `CREATE [TEXT] INDEX|CONSTRAINT <name> IF NOT EXISTS`
+ * creates it, `DROP INDEX <name> IF EXISTS` drops it; undefined for any other form.
+ */
+export function schemaStep(statement: string): { name: string; creates: boolean } | undefined {
+  const create = /^CREATE (?:(?:TEXT|RANGE|POINT|FULLTEXT) )?(?:INDEX|CONSTRAINT) (\w+) IF NOT EXISTS\b/.exec(statement);
+  if (create) return { name: create[1]!, creates: true };
+  // Not DROP CONSTRAINT: a constraint that owns no index is not among the names listed.
+  const drop = /^DROP INDEX (\w+) IF EXISTS$/.exec(statement);
+  return drop ? { name: drop[1]!, creates: false } : undefined;
+}
+
+/** Whether a statement would change a database that has the indexes `present`: a statement of another form always runs. */
+function schemaStepNeeded(statement: string, present: ReadonlySet<string>): boolean {
+  const step = schemaStep(statement);
+  return step === undefined || step.creates !== present.has(step.name);
+}
+
+/**
+ * The names of the indexes the database has (cypher/schema-names.cypher), or undefined when it will not say (a user
+ * without the privilege to list them): then every statement runs, each a no-op when its name exists. Asking once
+ * costs a few milliseconds; the schema's statements, a write transaction each, most of a second at every start of a
+ * writing command.
+ */
+async function schemaNames(executor: Executor, options: SchemaOptions): Promise<Set<string> | undefined> {
+  try {
+    const [row] = await runNamed(executor, 'schema-names', {}, { ...options, mode: 'read' });
+    return new Set((row?.names as string[] | undefined) ?? []);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
