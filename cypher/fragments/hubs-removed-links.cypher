@@ -1,7 +1,8 @@
 // The links of `nodes` that a later answer no longer had (`removedAt`), which the store's counts still count, as
 // `removed` ([{of, type, links}]): per node and type. Only retire-unseen removes a link, and it marks the record it
 // starts from with `changedAt`: they are read from those records (landing_changed_at) or through each type's index
-// on removedAt (cypher/schema.cypher), whichever holds fewer, never from a hub's own links. A CALL clause, not a statement: a statement takes it with a line
+// on removedAt (cypher/schema.cypher), whichever the planner expects to hold fewer, never from a hub's own links.
+// A CALL clause, not a statement: a statement takes it with a line
 // `// include: hubs-removed-links nodes=<var> removed=<var>`.
 // variables: nodes removed
 CALL (nodes) {

@@ -84,7 +84,7 @@ CALL () {
   ] AS stored
   // The count store counts removed relationships too. Only retire-unseen removes one, and it marks the record it
   // starts from with changedAt, so the removed ones are found from the changed records (landing_changed_at) or
-  // through each type's index on removedAt (cypher/schema.cypher), whichever holds fewer.
+  // through each type's index on removedAt (cypher/schema.cypher), whichever the planner expects to hold fewer.
   CALL () {
     MATCH (a:Landing) WHERE a.changedAt IS NOT NULL
     // types: stated

@@ -1,3 +1,4 @@
+import { LandingGraphError } from '../errors.js';
 import { cypherStatements } from './cypher-files.js';
 import { runNamed, runText, type Executor, type RunOptions } from './executor.js';
 
@@ -13,10 +14,14 @@ type SchemaOptions = Pick<RunOptions, 'database'>;
  */
 export async function applySchema(executor: Executor, options: SchemaOptions & { log?: (line: string) => void } = {}): Promise<void> {
   const { log, ...runOptions } = options;
-  const present = await schemaNames(executor, runOptions);
+  const present = await indexNames(executor, runOptions);
   for (const statement of cypherStatements('schema')) {
-    if (present && !schemaStepNeeded(statement, present)) continue;
+    const step = schemaStep(statement);
+    if (present && step && step.creates === present.has(step.name)) continue;
     await runText(executor, statement, {}, { ...runOptions, mode: 'write' }, 'applying cypher/schema.cypher');
+    // A later step may drop and create one name again (a changed definition).
+    if (present && step?.creates) present.add(step.name);
+    else if (present && step) present.delete(step.name);
   }
   await runNamed(executor, 'await-indexes', {}, { ...runOptions, mode: 'read' });
   await runNamed(executor, 'migrations/officer-role-per-link', {}, { ...runOptions, mode: 'write' });
@@ -36,24 +41,18 @@ export function schemaStep(statement: string): { name: string; creates: boolean 
   return drop ? { name: drop[1]!, creates: false } : undefined;
 }
 
-/** Whether a statement would change a database that has the indexes `present`: a statement of another form always runs. */
-function schemaStepNeeded(statement: string, present: ReadonlySet<string>): boolean {
-  const step = schemaStep(statement);
-  return step === undefined || step.creates !== present.has(step.name);
-}
-
 /**
- * The names of the indexes the database has (cypher/schema-names.cypher), or undefined when it will not say (a user
- * without the privilege to list them): then every statement runs, each a no-op when its name exists. Asking once
- * costs a few milliseconds; the schema's statements, a write transaction each, most of a second at every start of a
- * writing command.
+ * The names of the indexes the database has (cypher/index-names.cypher), or undefined for a user who may not list
+ * them: then every statement runs, each a no-op when its name exists. Asked of the leader, where the schema's steps
+ * run, so that a follower behind it cannot hide a step.
  */
-async function schemaNames(executor: Executor, options: SchemaOptions): Promise<Set<string> | undefined> {
+async function indexNames(executor: Executor, options: SchemaOptions): Promise<Set<string> | undefined> {
   try {
-    const [row] = await runNamed(executor, 'schema-names', {}, { ...options, mode: 'read' });
+    const [row] = await runNamed(executor, 'index-names', {}, { ...options, mode: 'write' });
     return new Set((row?.names as string[] | undefined) ?? []);
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (error instanceof LandingGraphError && error.details?.neo4jCode === 'Neo.ClientError.Security.Forbidden') return undefined;
+    throw error;
   }
 }
 
