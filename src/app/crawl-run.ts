@@ -9,7 +9,6 @@ import { type StartedSettleThread, startSettleThread } from '../crawl/settle-thr
 import { isLandingGraphError, LandingGraphError } from '../errors.js';
 import { CrawlStore } from '../store/crawl-store.js';
 import { FetchTally } from '../queue/tally.js';
-import { startQueueRun } from './queue-run.js';
 import { openServiceClient, type ServiceClientOptions } from './service-client.js';
 
 export interface CrawlIntoOptions extends Omit<ServiceClientOptions, 'onEvent' | 'signal'> {
@@ -64,22 +63,26 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
     tally && (event.type === 'retry' || event.type === 'rate-limited') ? tally.onEvent(event) : events.onEvent(event);
   const { client, close } = await openServiceClient({ ...o, onEvent, signal: abort.signal });
   const view = o.view;
+  // The queue's modules (BullMQ and ioredis, some 200 files) are loaded only for a crawl on Redis: every other crawl
+  // starts without reading them.
   const queue =
     o.redisUrl === undefined || tally === undefined
       ? undefined
-      : await startQueueRun({
-          ...o,
-          redisUrl: o.redisUrl,
-          client,
-          workers: o.workers ?? 0,
-          enqueueOnly: o.enqueueOnly ?? false,
-          tally,
-          onTally: (counts) => events.add(counts),
-          log: view.note,
-        }).catch(async (error: unknown) => {
-          await close();
-          throw error;
-        });
+      : await (await import('./queue-run.js'))
+          .startQueueRun({
+            ...o,
+            redisUrl: o.redisUrl,
+            client,
+            workers: o.workers ?? 0,
+            enqueueOnly: o.enqueueOnly ?? false,
+            tally,
+            onTally: (counts) => events.add(counts),
+            log: view.note,
+          })
+          .catch(async (error: unknown) => {
+            await close();
+            throw error;
+          });
   const onSignal = () => {
     if (abort.signal.aborted) return;
     view.note('stopping: finishing what is in flight and writing it (the same command resumes)...');

@@ -1,5 +1,4 @@
 import { type ClientEvent, LandingClient } from '../client/client.js';
-import { SharedWindow } from '../rate/shared-window.js';
 
 /** The service's address and key (LANDING_BASE_URL, LANDING_API_KEY, or the sandbox's). */
 export interface ServiceConfig {
@@ -30,10 +29,11 @@ export interface ServiceClientOptions {
 
 /** The client of one process, its rate window shared through Redis when a URL is given. */
 export async function openServiceClient(o: ServiceClientOptions): Promise<{ client: LandingClient; close: () => Promise<void> }> {
+  // ioredis is loaded only when the window is shared: a process without Redis starts without reading it.
   const shared =
     o.redisUrl === undefined
       ? undefined
-      : await SharedWindow.open({
+      : await (await import('../rate/shared-window.js')).SharedWindow.open({
           redisUrl: o.redisUrl,
           baseUrl: o.service.baseUrl,
           apiKey: o.service.apiKey,
