@@ -52,7 +52,8 @@ export interface StartedSettleThread extends SettlerFactory {
  * (Neo4j, the lock, the seeds), it is ready when the first answer comes.
  */
 export function startSettleThread(): StartedSettleThread {
-  const worker = new Worker(new URL('./settle-thread-main.js', import.meta.url), {
+  // By way of ../crawl/: the same file from dist/crawl and from the CLI's bundle in dist/cli.
+  const worker = new Worker(new URL('../crawl/settle-thread-main.js', import.meta.url), {
     resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_SPACE_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_SPACE_MB },
   });
   worker.unref();

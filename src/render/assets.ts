@@ -18,7 +18,8 @@ export function inlinable(text: string, from: string): string {
 function asset(name: string): string {
   let text = cache.get(name);
   if (text === undefined) {
-    text = inlinable(readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8'), `src/render/assets/${name}`);
+    // By way of ../render/: the same file from src/render, dist/render and the CLI's bundle in dist/cli.
+    text = inlinable(readFileSync(new URL(`../render/assets/${name}`, import.meta.url), 'utf8'), `src/render/assets/${name}`);
     cache.set(name, text);
   }
   return text;
