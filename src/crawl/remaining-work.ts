@@ -39,6 +39,12 @@ export interface KindSample {
 const MIN_KIND_SETTLED = 100;
 
 /**
+ * What the records left cost is judged on the last 3 % of the records settled: a kind's records keep getting cheaper
+ * as the crawl goes (more of what they name exists already), so its latest records say best what the next will cost.
+ */
+const RECENT_SHARE = 0.03;
+
+/**
  * The records a crawl still has to settle and the time that takes, from samples of its counters. The pace
  * is that of the last third of the run's time (at least `minSpanMs`): long enough that a slow commit or a
  * burst does not swing it, short enough that a slow start (Neo4j's first plans, the first level's few
@@ -54,11 +60,11 @@ const MIN_KIND_SETTLED = 100;
  * - yield: each record to fetch discovers as many new ones as those settled lately did, and those in turn
  *   (a geometric series), which is the closer one once discoveries thin out at the end.
  * Kinds cost very different work (a company or a site writes many pivots and links, an e-mail or a phone few),
- * and the last levels of a crawl hold mostly the cheap ones. While work binds the crawl, a record costs the rows
- * its kind's settlements wrote on average in the pace's window (a kind's last records write fewer rows than its
- * first: more of what they name exists already): the pace is converted to cost per second with the
- * mix the window settled, and the records left are weighed with their own mix (those to fetch by the frontier's
- * kinds, those still to discover by the kinds discovered lately). Work binds the crawl for the share of the
+ * and the last levels of a crawl hold mostly the cheap ones. While work binds the crawl, the pace is converted to
+ * rows per second with what the window's records wrote, and a record left costs the rows its kind's latest records
+ * wrote on average (RECENT_SHARE: a kind's last records write fewer rows than its first, as more of what they name
+ * exists already), weighed with the records' own mix (those to fetch by the frontier's kinds, those still to
+ * discover by the kinds discovered lately). Work binds the crawl for the share of the
  * window's time that --rps did not hold its fetches (`rateHeldMs`), or that the store held them (`store.heldMs`),
  * whichever is the larger: an unthrottled crawl whose local Neo4j and service share the crawler's processors is bound
  * by work even while its store is not the one holding it. While --rps holds it, every record costs the same: one
@@ -93,11 +99,15 @@ export class RemainingWork {
     return timed;
   }
 
-  /** Where the pace's window (by time) and the discoveries' window (by records settled) start, seen from `last`. */
-  private windowOf(last: TimedWorkSample): { startMs: number; startSettled: number } {
+  /**
+   * Where the pace's window (by time), the discoveries' window and the recent costs' (by records settled) start,
+   * seen from `last`. The last starts after the second, so what keeps the second keeps it too.
+   */
+  private windowOf(last: TimedWorkSample): { startMs: number; startSettled: number; startRecent: number } {
     return {
       startMs: last.atMs - Math.max(this.minSpanMs, (last.atMs - (this.startMs ?? last.atMs)) / 3),
       startSettled: (last.settled * 9) / 10,
+      startRecent: last.settled * (1 - RECENT_SHARE),
     };
   }
 
@@ -116,7 +126,7 @@ export class RemainingWork {
   estimate(toFetch?: number): { tasks: number; etaMs: number } | undefined {
     const last = this.samples[this.samples.length - 1];
     if (!last || this.samples.length < 2) return undefined;
-    const { startMs, startSettled } = this.windowOf(last);
+    const { startMs, startSettled, startRecent } = this.windowOf(last);
     const first = this.firstOf((s) => s.atMs > startMs);
     if (last.atMs - first.atMs < this.minSpanMs) return undefined;
     const settled = last.settled - first.settled;
@@ -128,7 +138,12 @@ export class RemainingWork {
     if (future === undefined) return undefined;
     const tasks = toFetchNow + future;
     const byRecords = tasks / perMs;
-    const costs = this.costs(first, since, last);
+    const costs = this.costs(
+      first,
+      since,
+      this.firstOf((s) => s.settled > startRecent),
+      last,
+    );
     if (!costs) return { tasks: Math.round(tasks), etaMs: Math.round(byRecords) };
     const byCost = (toFetchNow * costs.toFetch + future * costs.discovered) / (perMs * costs.settled);
     const spanMs = last.atMs - first.atMs;
@@ -139,17 +154,19 @@ export class RemainingWork {
   }
 
   /**
-   * The average cost of a record (its kind's rows per record) among those the pace's window settled, those to fetch
-   * and those the discoveries' window discovered; undefined without the store's side in the samples, or when the
-   * window's records wrote nothing.
+   * The average cost of a record (its kind's rows per record) among those the pace's window settled, and among those
+   * to fetch and those the discoveries' window discovered, at what the kind's records settled since `recent` cost
+   * (the pace's window's cost for a kind with too few of them); undefined without the store's side in the samples,
+   * or when the window's records wrote nothing.
    */
   private costs(
     first: WorkSample,
     since: WorkSample,
+    recent: WorkSample,
     last: WorkSample,
   ): { settled: number; toFetch: number; discovered: number } | undefined {
-    const [kinds, before, discoveredFrom] = [last.store?.kinds, first.store?.kinds, since.store?.kinds];
-    if (!kinds || !before || !discoveredFrom) return undefined;
+    const [kinds, before, discoveredFrom, recentFrom] = [last.store?.kinds, first.store?.kinds, since.store?.kinds, recent.store?.kinds];
+    if (!kinds || !before || !discoveredFrom || !recentFrom) return undefined;
     const all = LANDING_KINDS.reduce((sum, k) => ({ settled: sum.settled + kinds[k].settled, rows: sum.rows + kinds[k].rows }), {
       settled: 0,
       rows: 0,
@@ -161,14 +178,19 @@ export class RemainingWork {
       if (settled >= MIN_KIND_SETTLED) return (kinds[k].rows - before[k].rows) / settled;
       return kinds[k].settled > 0 ? kinds[k].rows / kinds[k].settled : meanCost;
     };
-    const average = (count: (k: LandingKind) => number): number | undefined => {
+    const recentCost = (k: LandingKind) => {
+      const settled = kinds[k].settled - recentFrom[k].settled;
+      return settled >= MIN_KIND_SETTLED ? (kinds[k].rows - recentFrom[k].rows) / settled : cost(k);
+    };
+    const average = (count: (k: LandingKind) => number, costOf = recentCost): number | undefined => {
       const counts = LANDING_KINDS.map((k) => Math.max(0, count(k)));
       const total = counts.reduce((a, b) => a + b, 0);
-      return total > 0 ? LANDING_KINDS.reduce((sum, k, i) => sum + counts[i]! * cost(k), 0) / total : undefined;
+      return total > 0 ? LANDING_KINDS.reduce((sum, k, i) => sum + counts[i]! * costOf(k), 0) / total : undefined;
     };
     const toFetch = average((k) => kinds[k].toFetch) ?? meanCost;
     const known = (sample: Record<LandingKind, KindSample>, k: LandingKind) => sample[k].settled + sample[k].toFetch;
-    const settled = average((k) => kinds[k].settled - before[k].settled) ?? meanCost;
+    // What the window's records cost, against the window's time: the pace in rows.
+    const settled = average((k) => kinds[k].settled - before[k].settled, cost) ?? meanCost;
     if (!(settled > 0)) return undefined;
     return {
       settled,

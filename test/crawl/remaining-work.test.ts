@@ -150,6 +150,24 @@ describe('RemainingWork', () => {
       expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 2_692 });
     });
 
+    it('weighs the records left by what their kind cost lately, when its records keep getting cheaper', async () => {
+      // A company written at s seconds writes 60 - s / 2 rows (more of what it names exists already): 100 x (60 s -
+      // s^2 / 4) rows by s. The last third (40 s to 60 s) wrote 70,000 rows, 3,500 a second; the last 3 % of the
+      // records settled began after the sample at 55 s, and the companies from 55 s to 60 s wrote 15,625 rows, 31.25
+      // each: the 1,000 companies left take 31,250 / 3,500 = 8.929 s (at the window's 35 rows each: 10 s).
+      const rows = (s: number) => 100 * (60 * s - (s * s) / 4);
+      const { work } = await sampled((s) => ({
+        settled: 100 + 100 * s,
+        toFetch: 1_000,
+        listed: 0,
+        store: {
+          heldMs: 1_000 * s,
+          kinds: { ...kinds(s, {}), company: { settled: 100 * s, rows: rows(s), toFetch: 1_000 } },
+        },
+      }));
+      expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 8_929 });
+    });
+
     it('counts every record the same while --rps holds the fetches all the time', async () => {
       expect(await estimateAt60s(0, 1_000)).toEqual({ tasks: 1_000, etaMs: 10_000 });
     });
