@@ -10,9 +10,13 @@
 //   addon from its own folder.
 // - The rest of dist/ stays as tsc wrote it: the settle thread runs dist/crawl/settle-thread-main.js, and tests
 //   import dist/ modules directly.
+import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const cli = new URL('../dist/cli/', import.meta.url).pathname;
+// The CommonJS packages inside (neo4j-driver, commander) call require() for Node's own modules, which an ES module
+// bundle has no binding for.
+const banner = { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" };
 
 await build({
   entryPoints: [`${cli}main.js`],
@@ -24,9 +28,7 @@ await build({
   platform: 'node',
   target: 'node20',
   external: ['bullmq', 'ioredis', 'msgpackr'],
-  // The CommonJS packages inside (neo4j-driver, commander) call require() for Node's own modules, which an ES
-  // module bundle has no binding for.
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  banner,
   logLevel: 'warning',
 });
 
@@ -41,5 +43,9 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  banner,
   logLevel: 'warning',
 });
+
+// tsc's source maps of the two files replaced would map the bundles' lines to the wrong places.
+await Promise.all([`${cli}main.js.map`, `${thread}.map`].map((map) => rm(map, { force: true })));

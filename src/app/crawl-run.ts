@@ -65,20 +65,24 @@ async function crawlWith(o: CrawlIntoOptions, settler: StartedSettleThread): Pro
   const view = o.view;
   // The queue's modules (BullMQ and ioredis, some 200 files) are loaded only for a crawl on Redis: every other crawl
   // starts without reading them.
+  const redisUrl = o.redisUrl;
   const queue =
-    o.redisUrl === undefined || tally === undefined
+    redisUrl === undefined || tally === undefined
       ? undefined
-      : await (await import('./queue-run.js'))
-          .startQueueRun({
-            ...o,
-            redisUrl: o.redisUrl,
-            client,
-            workers: o.workers ?? 0,
-            enqueueOnly: o.enqueueOnly ?? false,
-            tally,
-            onTally: (counts) => events.add(counts),
-            log: view.note,
-          })
+      : await import('./queue-run.js')
+          .then(({ startQueueRun }) =>
+            startQueueRun({
+              ...o,
+              redisUrl,
+              client,
+              workers: o.workers ?? 0,
+              enqueueOnly: o.enqueueOnly ?? false,
+              tally,
+              onTally: (counts) => events.add(counts),
+              log: view.note,
+            }),
+          )
+          // The client is open by now, its shared window too: a failed load closes them as a failed start does.
           .catch(async (error: unknown) => {
             await close();
             throw error;

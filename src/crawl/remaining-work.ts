@@ -33,14 +33,16 @@ export interface KindSample {
 }
 
 /**
- * Below this many records of a kind settled in the pace's window, the kind's cost is its average over the run: fewer
- * are too few to say what the kind costs now.
+ * Below this many records of a kind settled in the pace's window, the kind's cost is its average over the run, and
+ * below this many settled lately (RECENT_SHARE), its cost in the pace's window: fewer are too few to say what the
+ * kind costs now.
  */
 const MIN_KIND_SETTLED = 100;
 
 /**
  * What the records left cost is judged on the last 3 % of the records settled: a kind's records keep getting cheaper
  * as the crawl goes (more of what they name exists already), so its latest records say best what the next will cost.
+ * The share is of every run's records, so a resumed run that has settled fewer than that judges on all of its own.
  */
 const RECENT_SHARE = 0.03;
 
