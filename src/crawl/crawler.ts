@@ -275,6 +275,6 @@ function progressNow(crawlId: string, request: CrawlRequest, ledger: RunLedger, 
     retries: run.events.retries,
     rateLimitWaits: run.events.rateLimitWaits,
     elapsedMs,
-    left: run.remaining.estimate(ledger.toFetch),
+    left: run.remaining.estimate(ledger.toFetch, request.options.maxDepth - ledger.depth),
   });
 }

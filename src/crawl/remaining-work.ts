@@ -60,7 +60,9 @@ const RECENT_SHARE = 0.03;
  * - recapture: the share of listed references that were already known estimates the share of the world
  *   known (known / share is the world's size), which holds while the crawl grows;
  * - yield: each record to fetch discovers as many new ones as those settled lately did, and those in turn
- *   (a geometric series), which is the closer one once discoveries thin out at the end.
+ *   (a geometric series, as many terms as the levels the depth leaves), which is the closer one once discoveries
+ *   thin out at the end.
+ * At the depth's last level nothing more is discovered: the records left are those to fetch.
  * Kinds cost very different work (a company or a site writes many pivots and links, an e-mail or a phone few),
  * and the last levels of a crawl hold mostly the cheap ones. While work binds the crawl, the pace is converted to
  * rows per second with what the window's records wrote, and a record left costs the rows its kind's latest records
@@ -124,8 +126,10 @@ export class RemainingWork {
    * Tasks left (to fetch and still to discover) and the time they take at the window's pace; undefined: no
    * estimate yet. `toFetch`: the records to fetch now, if known better than at the last sample (commits
    * since have settled some: at the end of a fast crawl, seconds between samples are thousands of records).
+   * `levelsLeft`: how many levels below the one being fetched the crawl's depth still allows (`--depth` less that
+   * level): at the last level nothing is discovered any more, above it at most that many generations.
    */
-  estimate(toFetch?: number): { tasks: number; etaMs: number } | undefined {
+  estimate(toFetch?: number, levelsLeft?: number): { tasks: number; etaMs: number } | undefined {
     const last = this.samples[this.samples.length - 1];
     if (!last || this.samples.length < 2) return undefined;
     const { startMs, startSettled, startRecent } = this.windowOf(last);
@@ -136,7 +140,7 @@ export class RemainingWork {
     const perMs = settled / (last.atMs - first.atMs);
     const since = this.firstOf((s) => s.settled > startSettled);
     const toFetchNow = Math.min(last.toFetch, toFetch ?? last.toFetch);
-    const future = this.toDiscover(since, last, last.settled - since.settled, toFetchNow);
+    const future = this.toDiscover(since, last, last.settled - since.settled, toFetchNow, levelsLeft);
     if (future === undefined) return undefined;
     const tasks = toFetchNow + future;
     const byRecords = tasks / perMs;
@@ -201,7 +205,8 @@ export class RemainingWork {
     };
   }
 
-  private toDiscover(first: WorkSample, last: WorkSample, settled: number, toFetch: number): number | undefined {
+  private toDiscover(first: WorkSample, last: WorkSample, settled: number, toFetch: number, levelsLeft?: number): number | undefined {
+    if (levelsLeft !== undefined && levelsLeft <= 0) return 0;
     const known = last.settled + last.toFetch;
     const discovered = known - (first.settled + first.toFetch);
     const listed = last.listed - first.listed;
@@ -210,10 +215,20 @@ export class RemainingWork {
     const byRecapture = knownShare > 0 ? known / knownShare - known : Infinity;
     if (settled <= 0) return 0;
     const yieldPerTask = discovered / settled;
-    const byYield = yieldPerTask < 1 ? (toFetch * yieldPerTask) / (1 - yieldPerTask) : Infinity;
+    const byYield = toFetch * generationsOf(yieldPerTask, levelsLeft);
     const future = Math.min(byRecapture, byYield);
     return Number.isFinite(future) ? future : undefined;
   }
+}
+
+/**
+ * The records one record to fetch still discovers when each discovers `y` new ones: y + y^2 + … for the generations
+ * the depth leaves (all of them without a bound); with y of 1 or more, no end in sight (Infinity). Not y alone for
+ * one generation: the records to fetch hold the next level's too, which discover nothing then.
+ */
+function generationsOf(y: number, levelsLeft: number | undefined): number {
+  if (y >= 1) return Infinity;
+  return levelsLeft === undefined ? y / (1 - y) : (y * (1 - y ** levelsLeft)) / (1 - y);
 }
 
 /** What share of `spanMs` the counter went up by between two samples (0 to 1; 0 when unknown). */

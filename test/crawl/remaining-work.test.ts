@@ -60,6 +60,22 @@ describe('RemainingWork', () => {
     expect(work.estimate()).toEqual({ tasks: 6_500, etaMs: 65_000 });
   });
 
+  it('adds no more than the levels the depth leaves: none at the last level, one generation one level up', async () => {
+    // As the yield test: 5,200 to fetch, each finding 0.2 new (recapture: 2,800).
+    const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 10_000 - 80 * s, listed: 100 * s }));
+    expect(work.estimate(undefined, 0)).toEqual({ tasks: 5_200, etaMs: 52_000 });
+    // One generation: 5,200 * 0.2 = 1,040; two: 5,200 * (0.2 + 0.04) = 1,248; eight: 1,299.99 (all: 1,300).
+    expect(work.estimate(undefined, 1)).toEqual({ tasks: 6_240, etaMs: 62_400 });
+    expect(work.estimate(undefined, 2)).toEqual({ tasks: 6_448, etaMs: 64_480 });
+    expect(work.estimate(undefined, 8)).toEqual({ tasks: 6_500, etaMs: 65_000 });
+  });
+
+  it('has no records to discover at the last level even while every reference listed is new', async () => {
+    const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 300 * s }), 0, 30);
+    // 7,000 to fetch at 100 a second (the last third of 30 s: 10 s).
+    expect(work.estimate(undefined, 0)).toEqual({ tasks: 7_000, etaMs: 70_000 });
+  });
+
   it('judges discoveries on the last tenth of the records settled when the pace rises at the end', async () => {
     // 100 a second for a minute, listing 1,000 references a second of which 300 are new; then 400 a second,
     // listing 400 a second, none new (the last levels: cheap to write, nothing left to find).
