@@ -37,13 +37,7 @@ export async function walkSubgraph(tx: ManagedTransaction, seeds: readonly Landi
   });
   const { elementIds, nodesByHop, exceededAtHop: hop } = scope;
   if (hop === 0) throw tooLarge(`the ${elementIds.length} seeds alone exceed --max-nodes ${limits.maxNodes}`, 'raise --max-nodes');
-  if (hop !== undefined) {
-    // Depth d reads the nodes up to hop d + 1 (what the records at hop d state), so hop h first fits at depth h - 2.
-    throw tooLarge(
-      `more than ${limits.maxNodes} nodes (--max-nodes ${limits.maxNodes}) within ${limits.depth} hops of the seeds and what they state, already at hop ${hop} (${countsText(nodesByHop.slice(0, hop))})`,
-      hop > 1 && limits.depth > 0 ? `lower --depth to ${Math.min(hop - 2, limits.depth - 1)} or raise --max-nodes` : 'raise --max-nodes',
-    );
-  }
+  if (hop !== undefined) throw tooManyNodes(limits, nodesByHop, hop);
   const [row] = await runNamed(tx, 'export/count-edges', { ids: elementIds, asOf: limits.asOf });
   const edgeCount = Number(row?.edges ?? 0);
   if (edgeCount > limits.maxEdges) {
@@ -53,6 +47,26 @@ export async function walkSubgraph(tx: ManagedTransaction, seeds: readonly Landi
     );
   }
   return { elementIds, nodesByHop, edgeCount };
+}
+
+/**
+ * The node budget passed at `hop` (1 or more): what fitted before it, by hop, and by how much the hop passed the
+ * rest. Depth d reads the nodes up to hop d + 1 (what the records at hop d state: the stubs one hop further, pivots),
+ * so hop h first fits at depth h - 2.
+ */
+export function tooManyNodes(
+  limits: Pick<WalkLimits, 'depth' | 'maxNodes'>,
+  nodesByHop: readonly number[],
+  hop: number,
+): LandingGraphError {
+  const before = nodesByHop.slice(0, hop);
+  const fitted = before.reduce((sum, n) => sum + n, 0);
+  const stated = hop === limits.depth + 1 ? `, what the records at hop ${limits.depth} state (stubs one hop further, and pivots)` : '';
+  return tooLarge(
+    `more than ${limits.maxNodes} nodes (--max-nodes ${limits.maxNodes}) within ${limits.depth} hops of the seeds and what they state: ` +
+      `${fitted} up to hop ${hop - 1} (${countsText(before)}), and more than ${limits.maxNodes - fitted} at hop ${hop}${stated}`,
+    hop > 1 && limits.depth > 0 ? `lower --depth to ${Math.min(hop - 2, limits.depth - 1)} or raise --max-nodes` : 'raise --max-nodes',
+  );
 }
 
 function countsText(nodesByHop: readonly number[]): string {
