@@ -81,5 +81,10 @@ describe('networks: a network with a listed member ranks first', () => {
     const json = await runCli(['networks', '--engine', 'gds', '--no-write', '--json']);
     const { networks } = JSON.parse(json.stdout) as { networks: { flagged: Record<string, number> }[] };
     expect(networks.slice(0, 3).map((n) => n.flagged.listed)).toEqual([1, 1, 0]);
+    // With seeds, the seeds' own networks are listed first, whatever their rank: the line says so.
+    const bySeed = await runCli(['networks', BAYKAL, '--engine', 'memory', '--no-write']);
+    expect(bySeed.code, bySeed.stderr).toBe(0);
+    expect(bySeed.stderr).toMatch(/^the seeds' own networks first, the rest ranked by their members' red flags as computed /m);
+    expect(table.stderr).toMatch(/^ranked by their members' red flags as computed /m);
   });
 });

@@ -81,10 +81,12 @@ export function networksCommand(): Command {
         process.stdout.write(networksTable(result, { names }));
       }
       log(hubsLine(result.hubs, o.maxShared));
+      // With seeds the table lists the seeds' own networks first (the listing order): the line says so before the rank.
+      const seedsFirst = scope.type === 'seeds' ? "the seeds' own networks first, the rest " : '';
       log(
         result.flagsComputedAt === null
-          ? 'ranked by score: no red flags in this graph yet (landing-graph flags computes them)'
-          : `ranked by their members' red flags as computed ${humanMoment(result.flagsComputedAt)} (landing-graph flags recomputes them), a member on a watch list first, then by score`,
+          ? `${seedsFirst}ranked by score: no red flags in this graph yet (landing-graph flags computes them)`
+          : `${seedsFirst}ranked by their members' red flags as computed ${humanMoment(result.flagsComputedAt)} (landing-graph flags recomputes them), a member on a watch list first, then by score`,
       );
       const t = result.timings;
       const written = result.written
