@@ -18,7 +18,8 @@ export function browserCommand(): Command {
     .action(async (raw: Record<string, string | undefined>) => {
       const options = parseOptions(optionsSchema, raw);
       const server = await startBrowserServer(loadQueries(), options);
-      process.stdout.write(`landing-graph browser: in Neo4j Browser type\n  ${server.play}\n  ${server.style}\n`);
+      // The style first: the guide's pictures are drawn in it from the first slide on (the README's order).
+      process.stdout.write(`landing-graph browser: in Neo4j Browser type\n  ${server.style}\n  ${server.play}\n`);
       const stopped = new Promise<void>((resolve) => {
         process.once('SIGINT', () => resolve());
         process.once('SIGTERM', () => resolve());
