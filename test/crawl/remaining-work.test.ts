@@ -124,6 +124,17 @@ describe('RemainingWork', () => {
       return work.estimate();
     }
 
+    /** Held by the store all the time, 100 records settled a second, 1,000 to fetch, the companies as `company` says. */
+    async function heldWithCompanies(company: (s: number) => KindSample, toFetch?: Partial<Record<LandingKind, number>>) {
+      const { work } = await sampled((s) => ({
+        settled: 100 + 100 * s,
+        toFetch: 1_000,
+        listed: 0,
+        store: { heldMs: 1_000 * s, kinds: { ...kinds(s, toFetch), company: company(s) } },
+      }));
+      return work;
+    }
+
     it('weighs records by their kind when the store held the crawl: a pace of costly records does not stand for cheap ones', async () => {
       // Held by the store all the time: the last third settled 5,200 rows a second, and the e-mails left are 7,000
       // rows, 1.346 s (10 s at 100 records a second).
@@ -154,14 +165,10 @@ describe('RemainingWork', () => {
       // The companies write 52 rows each to 30 s, 26 from then on (what they name exists already); the last third
       // (40 s to 60 s) settled 2,600 rows a second, and the e-mails left are 7,000 rows: 2.692 s. (At the companies'
       // average over the run, 39 rows, the pace would read 3,900 rows a second: 1.795 s.)
-      const { work } = await sampled((s) => ({
-        settled: 100 + 100 * s,
-        toFetch: 1_000,
-        listed: 0,
-        store: {
-          heldMs: 1_000 * s,
-          kinds: { ...kinds(s), company: { settled: 100 * s, rows: 5_200 * Math.min(s, 30) + 2_600 * Math.max(0, s - 30), toFetch: 0 } },
-        },
+      const work = await heldWithCompanies((s) => ({
+        settled: 100 * s,
+        rows: 5_200 * Math.min(s, 30) + 2_600 * Math.max(0, s - 30),
+        toFetch: 0,
       }));
       expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 2_692 });
     });
@@ -172,15 +179,7 @@ describe('RemainingWork', () => {
       // records settled began after the sample at 55 s, and the companies from 55 s to 60 s wrote 15,625 rows, 31.25
       // each: the 1,000 companies left take 31,250 / 3,500 = 8.929 s (at the window's 35 rows each: 10 s).
       const rows = (s: number) => 100 * (60 * s - (s * s) / 4);
-      const { work } = await sampled((s) => ({
-        settled: 100 + 100 * s,
-        toFetch: 1_000,
-        listed: 0,
-        store: {
-          heldMs: 1_000 * s,
-          kinds: { ...kinds(s, {}), company: { settled: 100 * s, rows: rows(s), toFetch: 1_000 } },
-        },
-      }));
+      const work = await heldWithCompanies((s) => ({ settled: 100 * s, rows: rows(s), toFetch: 1_000 }), {});
       expect(work.estimate()).toEqual({ tasks: 1_000, etaMs: 8_929 });
     });
 
