@@ -215,7 +215,8 @@ export class RemainingWork {
     const byRecapture = knownShare > 0 ? known / knownShare - known : Infinity;
     if (settled <= 0) return 0;
     const yieldPerTask = discovered / settled;
-    const byYield = toFetch * generationsOf(yieldPerTask, levelsLeft);
+    const generations = generationsOf(yieldPerTask, levelsLeft);
+    const byYield = generations === Infinity ? Infinity : toFetch * generations;
     const future = Math.min(byRecapture, byYield);
     return Number.isFinite(future) ? future : undefined;
   }
@@ -223,8 +224,9 @@ export class RemainingWork {
 
 /**
  * The records one record to fetch still discovers when each discovers `y` new ones: y + y^2 + … for the generations
- * the depth leaves (all of them without a bound); with y of 1 or more, no end in sight (Infinity). Not y alone for
- * one generation: the records to fetch hold the next level's too, which discover nothing then.
+ * the depth leaves (all of them without a bound). With y of 1 or more the sum grows as y^levelsLeft, which says
+ * nothing early in a crawl (every reference new): no estimate from it (Infinity), as without a bound, even with one
+ * level left, where toFetch × y would overshoot: the records to fetch hold the next level's too, which discover none.
  */
 function generationsOf(y: number, levelsLeft: number | undefined): number {
   if (y >= 1) return Infinity;

@@ -70,6 +70,13 @@ describe('RemainingWork', () => {
     expect(work.estimate(undefined, 8)).toEqual({ tasks: 6_500, etaMs: 65_000 });
   });
 
+  it('takes the recapture estimate with levels left when the yield says no end, even with none counted to fetch', async () => {
+    // As the recapture test (each record settled finds 1.2 new: the yield says nothing), 1,355.6 still to discover;
+    // the commits since the last count settled all 6,200 to fetch.
+    const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 5_000 + 20 * s, listed: 1_200 * s }));
+    expect(work.estimate(0, 2)).toEqual({ tasks: 1_356, etaMs: 13_556 });
+  });
+
   it('has no records to discover at the last level even while every reference listed is new', async () => {
     const { work } = await sampled((s) => ({ settled: 100 * s, toFetch: 1_000 + 200 * s, listed: 300 * s }), 0, 30);
     // 7,000 to fetch at 100 a second (the last third of 30 s: 10 s).
