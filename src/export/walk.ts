@@ -51,7 +51,7 @@ export async function walkSubgraph(tx: ManagedTransaction, seeds: readonly Landi
 
 /**
  * The node budget passed at `hop` (1 or more): what fitted before it, by hop, and by how much the hop passed the
- * rest. Depth d reads the nodes up to hop d + 1 (what the records at hop d state: the stubs one hop further, pivots),
+ * rest. Depth d reads the nodes up to hop d + 1 (what the records found state: the stubs one hop further, pivots),
  * so hop h first fits at depth h - 2.
  */
 export function tooManyNodes(
@@ -61,11 +61,15 @@ export function tooManyNodes(
 ): LandingGraphError {
   const before = nodesByHop.slice(0, hop);
   const fitted = before.reduce((sum, n) => sum + n, 0);
-  const stated = hop === limits.depth + 1 ? `, what the records at hop ${limits.depth} state (stubs one hop further, and pivots)` : '';
+  const stated = hop === limits.depth + 1 ? ', what the records found state (stubs one hop further, and pivots)' : '';
+  // A walk that ran out of records before the depth (a hop of none) reads the same at a lower depth.
+  const ranOut = before.slice(1).some((n) => n === 0);
   return tooLarge(
     `more than ${limits.maxNodes} nodes (--max-nodes ${limits.maxNodes}) within ${limits.depth} hops of the seeds and what they state: ` +
       `${fitted} up to hop ${hop - 1} (${countsText(before)}), and more than ${limits.maxNodes - fitted} at hop ${hop}${stated}`,
-    hop > 1 && limits.depth > 0 ? `lower --depth to ${Math.min(hop - 2, limits.depth - 1)} or raise --max-nodes` : 'raise --max-nodes',
+    hop > 1 && limits.depth > 0 && !ranOut
+      ? `lower --depth to ${Math.min(hop - 2, limits.depth - 1)} or raise --max-nodes`
+      : 'raise --max-nodes',
   );
 }
 
