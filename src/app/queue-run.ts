@@ -49,18 +49,38 @@ export interface QueueRun {
 export async function startQueueRun(o: QueueRunOptions): Promise<QueueRun> {
   const id = serviceId(o.service.baseUrl, o.service.apiKey);
   const remote = await RemoteFetch.open({ redisUrl: o.redisUrl, serviceId: id, onTally: o.onTally });
-  const board = CrawlBoard.open(o.redisUrl);
-  const own: FetchWorker | undefined = o.enqueueOnly
-    ? undefined
-    : startFetchWorker({
-        redisUrl: o.redisUrl,
-        serviceId: id,
-        fetch: (ref) => o.client.fetch(ref),
-        tally: o.tally,
-        concurrency: o.concurrency,
-        ...workerNotices(`crawl's worker ${process.pid}`, o.log),
-      });
-  const children: WorkerProcesses | undefined = o.workers > 0 ? startWorkerProcesses({ ...o, count: o.workers }) : undefined;
+  let board: CrawlBoard | undefined;
+  let own: FetchWorker | undefined;
+  let children: WorkerProcesses | undefined;
+  try {
+    board = CrawlBoard.open(o.redisUrl);
+    own = o.enqueueOnly
+      ? undefined
+      : startFetchWorker({
+          redisUrl: o.redisUrl,
+          serviceId: id,
+          fetch: (ref) => o.client.fetch(ref),
+          tally: o.tally,
+          concurrency: o.concurrency,
+          ...workerNotices(`crawl's worker ${process.pid}`, o.log),
+        });
+    children = o.workers > 0 ? startWorkerProcesses({ ...o, count: o.workers }) : undefined;
+  } catch (error) {
+    // What opened before the failure would keep the process alive (Redis connections, a worker): closed, the error kept.
+    await Promise.allSettled([own?.close(), board?.close(), remote.close()]);
+    throw error;
+  }
+  return queueRun(o, id, remote, board, own, children);
+}
+
+function queueRun(
+  o: QueueRunOptions,
+  id: string,
+  remote: RemoteFetch,
+  board: CrawlBoard,
+  own: FetchWorker | undefined,
+  children: WorkerProcesses | undefined,
+): QueueRun {
   let workersSeen = (own ? 1 : 0) + o.workers;
   let crawlId: string | undefined;
   return {
