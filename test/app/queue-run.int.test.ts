@@ -20,7 +20,10 @@ describe('a queue run that cannot start its worker processes', () => {
 
   it('throws, and leaves no connection of its own open on Redis', async () => {
     const admin = new Redis(redis.url);
-    const clients = async () => (await admin.client('LIST')).toString().trim().split('\n').length;
+    const clients = async () =>
+      String(await admin.client('LIST'))
+        .trim()
+        .split('\n').length;
     const script = process.argv[1];
     try {
       const before = await clients();
