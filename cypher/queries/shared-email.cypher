@@ -11,11 +11,7 @@ MATCH (em:Email)
 // Read from each e-mail that two links reach (the store's count, no link read), not from every record's contacts.
 WHERE ($email IS NULL OR em.key = toLower(trim($email)))
   AND ($email IS NOT NULL OR COUNT { (em)-[:LISTS_CONTACT|RELATED]-() } >= 2)
-CALL (em) {
-  MATCH (em)-[r:LISTS_CONTACT|RELATED]-(e:Landing)
-  WHERE r.removedAt IS NULL AND (e:Domain OR e:Company OR e:Branch)
-  RETURN count(DISTINCT e) AS sharedBy
-}
+// include: contact-shared-by contact=em
 WITH em, sharedBy
 WHERE sharedBy >= CASE WHEN $email IS NULL THEN 2 ELSE 1 END AND ($email IS NOT NULL OR sharedBy <= $maxShared)
 // Counted first, listed after: only the rows shown have their records sorted and named.
