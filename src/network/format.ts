@@ -4,7 +4,7 @@ import { type Hub, type MemberWhy, memberKey, type Network, type NetworkMember, 
 import { flaggedText } from './rank.js';
 
 /**
- * `--json`: exactly { networks: [{ id, size, score, flagged: {high, medium, low, listed}, members: [{kind, id, key, why,
+ * `--json`: exactly { networks: [{ id, rank, size, score, flagged: {high, medium, low, listed}, members: [{kind, id, key, why,
  * flags}], evidence: [{kind, key, members}] }] }, `why` null or { kind, key, weight, weak, to, others } (MemberWhy),
  * `flags` the member's current red flags' rules, highest score first; `listed` the members on a watch list (rankByFlags
  * puts a network with one first).
@@ -28,6 +28,7 @@ export function* networksJsonChunks(result: NetworkResult): Generator<string> {
   for (const [i, n] of result.networks.entries()) {
     const network = {
       id: n.id,
+      rank: rankOf(n, i),
       size: n.size,
       score: n.score,
       flagged: { high: n.flagged.high, medium: n.flagged.medium, low: n.flagged.low, listed: n.flagged.listed },
@@ -38,6 +39,11 @@ export function* networksJsonChunks(result: NetworkResult): Generator<string> {
     yield `    ${JSON.stringify(network, null, 2).replaceAll('\n', '\n    ')}${i < last ? ',' : ''}\n`;
   }
   yield '  ]\n}\n';
+}
+
+/** The network's rank among those of its scope; the `i`-th listed (from 0) when it was never ranked. */
+function rankOf(network: Network, i: number): number {
+  return network.rank ?? i + 1;
 }
 
 /** The member's why in a fixed key order (null stays null). */
@@ -55,7 +61,7 @@ export function networksCsv(result: NetworkResult): string {
     const evidence = strongest(n, 3);
     const flagged = flaggedText(n.flagged);
     for (const m of n.members) {
-      rows.push([n.id, i + 1, n.size, n.score, flagged, m.kind, m.id, m.key, evidence, whyText(m.why), m.flags.join('; ')]);
+      rows.push([n.id, rankOf(n, i), n.size, n.score, flagged, m.kind, m.id, m.key, evidence, whyText(m.why), m.flags.join('; ')]);
     }
   });
   return csvForPeople(['network', 'rank', 'size', 'score', 'flagged', 'kind', 'id', 'key', 'evidence', 'why', 'flags'], rows);
@@ -88,7 +94,7 @@ export function networksTable(
   result.networks.forEach((n, i) => {
     const flagged = flaggedText(n.flagged);
     out.push(
-      `#${i + 1}  ${n.id}  size ${n.size}  score ${n.score}${flagged === 'none' ? '' : `  flagged ${flagged}`}${listedText(n, names.members)}`,
+      `#${rankOf(n, i)}  ${n.id}  size ${n.size}  score ${n.score}${flagged === 'none' ? '' : `  flagged ${flagged}`}${listedText(n, names.members)}`,
     );
     const shown = n.members.slice(0, maxMembers).map((m) => named(names.members.get(memberKey(m)), memberText(m)));
     const more = n.members.length > maxMembers ? ` … and ${n.members.length - maxMembers} more` : '';

@@ -153,6 +153,11 @@ export interface Network {
   evidence: NetworkEvidence[];
   /** Members with a current red flag, counted by the highest severity each has (all 0 until rankByFlags). */
   flagged: FlaggedCounts;
+  /**
+   * Its place among every network of the scope it was computed over, 1 first (rankByFlags). A listing of the networks
+   * of some seeds shows the seeds' own first, so its order is not the rank. Absent until ranked: then the order is.
+   */
+  rank?: number;
 }
 
 /**

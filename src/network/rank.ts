@@ -8,8 +8,8 @@ import { compareCodeUnits } from '../order.js';
  * those with more members flagged high, then medium, then low. A member counts once, at its highest severity, so a
  * record that five rules flag does not outweigh five flagged records. Networks without flags keep their order.
  * Pure: `flagsOf` maps memberKey to the member's current flags (read by readMemberFlags). A network none of whose
- * members is flagged is passed on as it is (findNetworks gave it no flags): most networks are, and copying them
- * is work for nothing.
+ * members is flagged keeps its members as they are (findNetworks gave them no flags): most networks are, and copying
+ * their members is work for nothing. Each network comes back with its `rank`, its place in this order.
  */
 export function rankByFlags(networks: readonly Network[], flagsOf: ReadonlyMap<string, readonly MemberFlag[]>): Network[] {
   const ranked = networks.map((network) => {
@@ -25,16 +25,18 @@ export function rankByFlags(networks: readonly Network[], flagsOf: ReadonlyMap<s
     });
     return { ...network, members, flagged };
   });
-  return ranked.sort(
-    (a, b) =>
-      Number(b.flagged.listed > 0) - Number(a.flagged.listed > 0) ||
-      b.flagged.high - a.flagged.high ||
-      b.flagged.medium - a.flagged.medium ||
-      b.flagged.low - a.flagged.low ||
-      b.score - a.score ||
-      b.size - a.size ||
-      compareCodeUnits(a.id, b.id),
-  );
+  return ranked
+    .sort(
+      (a, b) =>
+        Number(b.flagged.listed > 0) - Number(a.flagged.listed > 0) ||
+        b.flagged.high - a.flagged.high ||
+        b.flagged.medium - a.flagged.medium ||
+        b.flagged.low - a.flagged.low ||
+        b.score - a.score ||
+        b.size - a.size ||
+        compareCodeUnits(a.id, b.id),
+    )
+    .map((network, i) => ({ ...network, rank: i + 1 }));
 }
 
 /** `3 high, 1 low` (members flagged, by their highest severity), or `none`. */

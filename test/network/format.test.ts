@@ -27,6 +27,7 @@ describe('networks output', () => {
       networks: [
         {
           id: 'net-000000000001',
+          rank: 1,
           size: 2,
           score: 0.5,
           flagged: { high: 1, medium: 0, low: 0, listed: 0 },
@@ -99,6 +100,34 @@ describe('networks output', () => {
     expect(networksTable({ networks: [], hubs: [], split: 0 })).toBe('no networks\n');
   });
 
+  it("numbers each network by its rank, not by where a listing put it (the seeds' own networks first)", () => {
+    const one = result.networks[0]!;
+    const listing: NetworkResult = {
+      networks: [
+        { ...one, id: 'net-000000000037', rank: 37 },
+        { ...one, id: 'net-000000000002', rank: 2 },
+      ],
+      hubs: [],
+      split: 0,
+    };
+    const heads = networksTable(listing)
+      .split('\n')
+      .filter((line) => line.startsWith('#'));
+    expect(heads.map((line) => line.split('  ').slice(0, 2).join(' '))).toEqual(['#37 net-000000000037', '#2 net-000000000002']);
+    const csv = networksCsv(listing).split('\r\n').slice(1, -1);
+    expect(csv.map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
+      'net-000000000037,37',
+      'net-000000000037,37',
+      'net-000000000002,2',
+      'net-000000000002,2',
+    ]);
+    const json = JSON.parse(networksJson(listing)) as { networks: { id: string; rank: number }[] };
+    expect(json.networks.map((n) => [n.id, n.rank])).toEqual([
+      ['net-000000000037', 37],
+      ['net-000000000002', 2],
+    ]);
+  });
+
   it('says in the CSV why a member is in (starting with the kind, never a formula), weak evidence as such', () => {
     const why = { kind: 'ip' as const, key: '=1+2', weight: 0.3, weak: true, to: ['domain:a.ru', 'domain:b.ru', 'domain:c.ru'], others: 5 };
     expect(whyText(why)).toBe('ip =1+2 (0.3, weak only) with domain:a.ru, domain:b.ru, domain:c.ru, +2 more');
@@ -121,7 +150,7 @@ describe('networks JSON in pieces', () => {
       members: [{ kind: 'domain' as const, id: 3, key: '\'}) DETACH DELETE n //\n"рф 🙂', why: null, flags: [] }],
     };
     for (const networks of [[], result.networks, [...result.networks, hostile, hostile]]) {
-      const whole = `${JSON.stringify({ networks: networks.map(({ id, size, score, flagged, members, evidence }) => ({ id, size, score, flagged, members, evidence })) }, null, 2)}\n`;
+      const whole = `${JSON.stringify({ networks: networks.map(({ id, size, score, flagged, members, evidence }, i) => ({ id, rank: i + 1, size, score, flagged, members, evidence })) }, null, 2)}\n`;
       expect(networksJson({ networks, hubs: [], split: 0 })).toBe(whole);
     }
   });

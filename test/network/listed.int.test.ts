@@ -86,5 +86,16 @@ describe('networks: a network with a listed member ranks first', () => {
     expect(bySeed.code, bySeed.stderr).toBe(0);
     expect(bySeed.stderr).toMatch(/^the seeds' own networks first, the rest ranked by their members' red flags as computed /m);
     expect(table.stderr).toMatch(/^ranked by their members' red flags as computed /m);
+    // Listed first is not ranked first: a seed's network keeps its number of the whole graph, in the table and the CSV.
+    const idOf = (head: string) => /^#\d+ +(net-[0-9a-f]{12}) /.exec(head)?.[1];
+    const seed = planted.at(-1)!;
+    const bySeedLast = await runCli(['networks', seed, '--engine', 'memory', '--no-write']);
+    expect(bySeedLast.code, bySeedLast.stderr).toBe(0);
+    const first = bySeedLast.stdout.split('\n').find((l) => l.startsWith('#'))!;
+    const place = heads.findIndex((l) => idOf(l) === idOf(first)) + 1;
+    expect(place).toBeGreaterThan(2);
+    expect(first.startsWith(`#${place}  `), first).toBe(true);
+    const csv = await runCli(['networks', seed, '--engine', 'memory', '--no-write', '--csv']);
+    expect(csv.stdout.split('\r\n')[1]?.split(',').slice(0, 2)).toEqual([idOf(first), String(place)]);
   });
 });

@@ -30,6 +30,7 @@ describe('rankByFlags (pure)', () => {
     ]);
     const ranked = rankByFlags([quiet, medium, dense, big], flagsOf);
     expect(ranked.map((n) => n.id)).toEqual(['net-b', 'net-a', 'net-c', 'net-d']);
+    expect(ranked.map((n) => n.rank)).toEqual([1, 2, 3, 4]);
     expect(ranked.map((n) => flaggedText(n.flagged))).toEqual(['1 high, 1 medium', '1 high', '2 medium', 'none']);
     // A member's rules, highest score first.
     expect(ranked[1]?.members[0]?.flags).toEqual(['phoenix', 'mass-officer', 'young-company']);
