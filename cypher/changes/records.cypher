@@ -31,23 +31,24 @@ WITH n, coalesce(n.firstFetchedAt, n.fetchedAt) AS firstFetched,
        OR coalesce(n.goneAt > datetime($since), false) OR coalesce(n.backAt > datetime($since), false) AS whole
 // Each record's versions and links are read in a subquery of their own: the sort above keeps every row it passes
 // on until the statement ends, and lists written into those rows (a first report lists every link of the graph)
-// held them all in the server's heap at once.
+// held them all in the server's heap at once. A version or a link is a list, not a map: a first report holds every
+// link of the graph, and a map sends its eleven key names with each (src/changes/read.ts reads them by position):
+// a version [supersededAt, values], a link [type, list, role, landing, kind, id, key, title, firstSeenAt, removals,
+// returns].
 CALL (n, whole) {
   RETURN COLLECT {
            MATCH (v:RecordVersion)-[:VERSION_OF]->(n)
            WHERE v.supersededAt > datetime($since)
-           RETURN {supersededAt: v.supersededAt.epochMillis, values: [f IN $fields | v[f]]}
+           RETURN [v.supersededAt.epochMillis, [f IN $fields | v[f]]]
          } AS versions,
          COLLECT {
            // types: stated
            MATCH (n)-[r:RELATED|SIMILAR|COMPETITOR|LISTS_CONTACT|NAMES_COMPANY|RESOLVES_TO|USES_NAME_SERVER|USES_MAIL_SERVER|REGISTERED_WITH|USES_TECHNOLOGY|HAS_OFFICER|REGISTERED_AT|HAS_PROFILE|HAS_ACTIVITY]->(m)
            WHERE whole OR r.firstSeenAt > datetime($since)
               OR any(x IN coalesce(r.removals, []) + coalesce(r.returns, []) WHERE x > datetime($since))
-           RETURN {type: type(r), list: r.list, role: r.role, landing: m:Landing, kind: m.kind, id: m.id, key: m.key,
-                   title: CASE WHEN m:Landing THEN m.title ELSE m.value END,
-                   firstSeenAt: r.firstSeenAt.epochMillis,
-                   removals: [x IN coalesce(r.removals, []) | x.epochMillis],
-                   returns: [x IN coalesce(r.returns, []) | x.epochMillis]}
+           RETURN [type(r), r.list, r.role, m:Landing, m.kind, m.id, m.key, CASE WHEN m:Landing THEN m.title ELSE m.value END,
+                   r.firstSeenAt.epochMillis, [x IN coalesce(r.removals, []) | x.epochMillis],
+                   [x IN coalesce(r.returns, []) | x.epochMillis]]
          } AS links
 }
 RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status,

@@ -100,6 +100,11 @@ async function walk(tx: ManagedTransaction, seeds: readonly LandingRef[], depth:
   return (await walkScope(tx, seeds, { depth, state: 'ever' })).elementIds;
 }
 
+/** The list a column holds (a version or a link is a list, its values by position: cypher/changes/records.cypher). */
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
 /** A row of changes/records as the pure core takes it. */
 export function toRecordRow(row: Record<string, unknown>): RecordRow {
   return {
@@ -111,26 +116,28 @@ export function toRecordRow(row: Record<string, unknown>): RecordRow {
     goneAt: numberOrNull(row.goneAt),
     backAt: numberOrNull(row.backAt),
     current: fieldValues(row.current),
-    versions: (Array.isArray(row.versions) ? row.versions : []).map(
-      (v: Record<string, unknown>): VersionRow => ({ supersededAt: Number(v.supersededAt), values: fieldValues(v.values) }),
-    ),
-    links: (Array.isArray(row.links) ? row.links : []).map(
-      (l: Record<string, unknown>): LinkRow => ({
-        type: String(l.type),
-        list: textOrNull(l.list),
-        role: textOrNull(l.role),
+    versions: listOf(row.versions).map((v): VersionRow => {
+      const [supersededAt, values] = listOf(v);
+      return { supersededAt: Number(supersededAt), values: fieldValues(values) };
+    }),
+    links: listOf(row.links).map((l): LinkRow => {
+      const [type, list, role, landing, kind, id, key, title, firstSeenAt, removals, returns] = listOf(l);
+      return {
+        type: String(type),
+        list: textOrNull(list),
+        role: textOrNull(role),
         target: {
-          landing: l.landing === true,
-          kind: String(l.kind ?? ''),
-          id: numberOrNull(l.id),
-          key: textOrNull(l.key),
-          title: textOrNull(l.title),
+          landing: landing === true,
+          kind: String(kind ?? ''),
+          id: numberOrNull(id),
+          key: textOrNull(key),
+          title: textOrNull(title),
         },
-        firstSeenAt: numberOrNull(l.firstSeenAt),
-        removals: (Array.isArray(l.removals) ? l.removals : []).map(Number),
-        returns: (Array.isArray(l.returns) ? l.returns : []).map(Number),
-      }),
-    ),
+        firstSeenAt: numberOrNull(firstSeenAt),
+        removals: listOf(removals).map(Number),
+        returns: listOf(returns).map(Number),
+      };
+    }),
   };
 }
 
