@@ -2,7 +2,9 @@
 // plain rows for src/changes/report.ts: first fetched, gone, back or changed in the window, or with a
 // version superseded in it (each found through its index). $scope: element ids the report is limited to
 // (the walk from the seeds), or null for the whole graph. $fields: the compared property names (header
-// and analyst properties), returned as lists in that order.
+// and analyst properties), returned as lists in that order: `current` holds them as the node does now, but for a
+// record first fetched after $since that was never gone (a new record, whose fields the report does not compare)
+// only its title: a graph's first report is every record new, and reading every field of each was a quarter of it.
 // Per record: its versions superseded after $since (the first one after a moment holds the state at that
 // moment) and its outgoing relationships written by fetches, with their history (firstSeenAt, removals,
 // returns). Only relationships whose existence may differ between $since and $until are returned: all of
@@ -28,7 +30,8 @@ WHERE $scope IS NULL OR elementId(n) IN $scope
 ORDER BY n.kind, n.id
 WITH n, coalesce(n.firstFetchedAt, n.fetchedAt) AS firstFetched,
      coalesce(coalesce(n.firstFetchedAt, n.fetchedAt) > datetime($since), false)
-       OR coalesce(n.goneAt > datetime($since), false) OR coalesce(n.backAt > datetime($since), false) AS whole
+       OR coalesce(n.goneAt > datetime($since), false) OR coalesce(n.backAt > datetime($since), false) AS whole,
+     n.goneAt IS NULL AND n.backAt IS NULL AND coalesce(n.firstFetchedAt > datetime($since), false) AS newOnly
 // Each record's versions and links are read in a subquery of their own: the sort above keeps every row it passes
 // on until the statement ends, and lists written into those rows (a first report lists every link of the graph)
 // held them all in the server's heap at once. A version or a link is a list, not a map: a first report holds every
@@ -56,5 +59,5 @@ CALL (n, whole) {
 }
 RETURN n.kind AS kind, n.id AS id, n.key AS key, n.status AS status,
        firstFetched.epochMillis AS firstFetchedAt, n.goneAt.epochMillis AS goneAt, n.backAt.epochMillis AS backAt,
-       [f IN $fields | n[f]] AS current, versions, links
+       CASE WHEN newOnly THEN [f IN $fields | CASE WHEN f = 'title' THEN n.title END] ELSE [f IN $fields | n[f]] END AS current, versions, links
 ORDER BY kind, id

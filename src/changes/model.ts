@@ -47,7 +47,10 @@ export interface RecordRow {
   goneAt: number | null;
   /** Latest time a gone record answered again (epoch ms); only the latest is kept. */
   backAt: number | null;
-  /** Compared fields as the node holds them now. */
+  /**
+   * Compared fields as the node holds them now; of a record first fetched after `since` and never gone (new: the
+   * report compares none of its fields), only the title, the others null.
+   */
   current: Record<string, FieldValue>;
   /** Versions superseded after `since` (more may exist; older ones are not needed), in any order. */
   versions: VersionRow[];

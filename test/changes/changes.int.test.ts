@@ -1,3 +1,4 @@
+import neo4j from 'neo4j-driver';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -245,7 +246,7 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     expect(none.records).toEqual([]);
   });
 
-  test('a window over all three crawls: every record new, except the one gone and back', async () => {
+  test('a window over all three crawls: every record new, except the one gone and back', async ({ driver, database }) => {
     const report = await json('--since', beforeA);
     const changesSeen = new Set(report.records.map((r) => r.change));
     expect([...changesSeen].sort()).toEqual(['back', 'new']);
@@ -254,6 +255,26 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
     // It was not served at since: all its links are added.
     expect(back[0]!.edgesRemoved).toEqual([]);
     expect(back[0]!.edgesAdded.length).toBeGreaterThan(0);
+    // A new record is named by its title, as the graph holds it now (the statement reads no other field of it).
+    const summary = await changes('--since', beforeA);
+    expect(summary.code, summary.stderr).toBe(0);
+    const named = [...summary.stdout.matchAll(/^\+ new company (\d+) "(.*)" \(company#(\d+)\):/gm)].map(([, key, title, id]) => ({
+      key,
+      title,
+      id: Number(id),
+    }));
+    expect(named.length).toBeGreaterThan(5);
+    const held = await driver.executeQuery(
+      'UNWIND $ids AS id MATCH (n:Company:Landing {id: id}) RETURN n.id AS id, n.key AS key, n.title AS title ORDER BY id',
+      { ids: named.map((n) => neo4j.int(n.id)) },
+      { database },
+    );
+    const plain = (title: unknown) => typeof title === 'string' && !/[\u0000-\u001F\u007F-\u009F\u202E]/.test(title);
+    const expected = held.records
+      .map((r) => ({ key: r.get('key'), title: r.get('title'), id: Number(r.get('id')) }))
+      .filter((r) => plain(r.title));
+    expect(expected.length).toBeGreaterThan(5);
+    expect(named.filter((n) => expected.some((e) => e.id === n.id)).sort((a, b) => a.id - b.id)).toEqual(expected);
   });
 
   test('seeds limit the report to records within --depth hops (removed relationships walked too)', async ({ driver, database }) => {
