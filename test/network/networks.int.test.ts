@@ -79,7 +79,7 @@ describe('networks: planted networks crawled from the sandbox over HTTP into a r
 
     const json = JSON.parse(networksJson(result)) as { networks: Record<string, unknown>[] };
     expect(Object.keys(json)).toEqual(['networks']);
-    expect(Object.keys(json.networks[0] ?? {})).toEqual(['id', 'size', 'score', 'flagged', 'members', 'evidence']);
+    expect(Object.keys(json.networks[0] ?? {})).toEqual(['id', 'rank', 'size', 'score', 'flagged', 'members', 'evidence']);
     const member = ((json.networks[0]?.members ?? []) as Record<string, unknown>[])[0] ?? {};
     expect(Object.keys(member)).toEqual(['kind', 'id', 'key', 'why', 'flags']);
     expect(Object.keys(member.why ?? {})).toEqual(['kind', 'key', 'weight', 'weak', 'to', 'others']);
