@@ -103,7 +103,7 @@ describe('hubs: the most linked records by current links', () => {
     await build(driver, database);
     const scanned = async (limit: number): Promise<number> => {
       const params = { ...suppliedParameters(), ...bindParams(hubs, ['kinds=domain', `limit=${limit}`]) };
-      const { summary } = await driver.executeQuery(`PROFILE ${hubs.statement}`, params, { database });
+      const { summary } = await driver.executeQuery(`PROFILE CYPHER replan=force ${hubs.statement}`, params, { database });
       // The passes over the nodes scan `n`; the removed links are read from `a` and `r` (through an index or not).
       type Plan = { operatorType: string; rows: number; arguments: { Details?: string }; children: Plan[] };
       const rows = (plan: Plan): number =>
