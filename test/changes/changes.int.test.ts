@@ -14,6 +14,7 @@ import { type CrawlSeeds, crawlTest, withSetUp } from '../support/fixtures.js';
 import { resetGraph } from '../support/neo4j.js';
 import { humanMoment } from '../../src/time/human-date.js';
 import { cypher } from '../../src/store/cypher-files.js';
+import { freshPlan } from '../store/plans.js';
 
 const OUT = path.join(import.meta.dirname, 'out');
 const HTML = path.join(OUT, 'changes.html');
@@ -398,13 +399,14 @@ describe('landing-graph changes (the built CLI) after re-crawls of a changing sa
   }) => {
     // A sort keeps every row it has passed on until the statement ends: lists written into those rows held a whole
     // first report (every link of a million-record graph) in Neo4j's heap. Nothing above the subquery may sort.
-    const { summary } = await driver.executeQuery(
-      `EXPLAIN CYPHER replan=force ${cypher('changes/records')}`,
+    const plan = await freshPlan(
+      driver,
+      cypher('changes/records'),
       { since: new Date(0).toISOString(), until: new Date().toISOString(), fields: ['title'], scope: null },
-      { database },
+      database,
     );
     const chain: string[] = [];
-    for (let op = summary.plan as unknown as { operatorType: string; children: unknown[] } | undefined; op; ) {
+    for (let op = plan as { operatorType: string; children: unknown[] } | undefined; op; ) {
       chain.push(op.operatorType.replace(/@.*/, ''));
       op = op.children[0] as typeof op | undefined;
     }

@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { cypher } from '../../src/store/cypher-files.js';
 import { graphTest as test } from '../support/fixtures.js';
+import { freshPlan } from '../store/plans.js';
 
 /**
  * The change report reads each record's versions in a subquery run once per record. A seek of the versions' index
@@ -26,16 +27,15 @@ describe('cypher/changes/records.cypher on a real Neo4j', () => {
       {},
       { database },
     );
-    // Planned afresh for this graph: a plan cached on the same server from another file's graph (Neo4j plans again
-    // only when its statistics have moved, at most every 10 s) would answer for that graph instead.
-    const { summary } = await driver.executeQuery(
-      `EXPLAIN CYPHER replan=force ${cypher('changes/records')}`,
+    const tree = await freshPlan(
+      driver,
+      cypher('changes/records'),
       { since: new Date(0).toISOString(), until: new Date(Date.now() + 60_000).toISOString(), fields: ['title'], scope: null },
-      { database },
+      database,
     );
     type Operator = { operatorType: string; arguments: Record<string, unknown>; children: Operator[] };
     // The per-record side of the plan: the right of the Apply that runs the subqueries for each record.
-    let apply = summary.plan as unknown as Operator | undefined;
+    let apply = tree as Operator | undefined;
     while (apply && !apply.operatorType.startsWith('Apply@')) apply = apply.children[0];
     const perRecord: string[] = [];
     const visit = (op: Operator) => {

@@ -54,17 +54,26 @@ export function commitStatements(): { name: string; text: string }[] {
   return all.map((name) => ({ name, text: cypher(name) }));
 }
 
-/** The operators (with their details) of the plan Neo4j makes for `text` now, forced afresh. */
-export async function planOperators(driver: Driver, text: string, database?: string): Promise<string[]> {
+/**
+ * The plan Neo4j makes for `text` now, on this graph: forced afresh, since a server answers EXPLAIN from its plan
+ * cache, and a plan cached from another test file's graph (Neo4j plans again only when its statistics have moved, at
+ * most every 10 s) would answer for that graph instead.
+ */
+export async function freshPlan(driver: Driver, text: string, params: Record<string, unknown>, database?: string): Promise<unknown> {
   const statement = `EXPLAIN CYPHER replan=force ${text.replace(/^CYPHER replan=skip\s+/, '')}`;
+  return (await driver.executeQuery(statement, params, database ? { database } : {})).summary.plan;
+}
+
+/** The operators (with their details) of the plan Neo4j makes for `text` now, forced afresh, every parameter null. */
+export async function planOperators(driver: Driver, text: string, database?: string): Promise<string[]> {
   const params = Object.fromEntries([...text.matchAll(/\$([A-Za-z_]\w*)/g)].map((m) => [m[1], null]));
-  const result = await driver.executeQuery(statement, params, database ? { database } : {});
+  const plan = await freshPlan(driver, text, params, database);
   const out: string[] = [];
   type Plan = { operatorType: string; arguments?: Record<string, unknown>; children?: Plan[] };
   const walk = (plan: Plan) => {
     out.push(`${plan.operatorType.replace(/@.*$/, '')} ${String(plan.arguments?.Details ?? '')}`.trim());
     for (const child of plan.children ?? []) walk(child);
   };
-  walk(result.summary.plan as unknown as Plan);
+  walk(plan as Plan);
   return out;
 }
